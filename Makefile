@@ -1,0 +1,40 @@
+# damka: build, run, test. `make run` and `make test` do all the set-up a
+# fresh machine with Go needs (modules come from the Go module proxy).
+
+GO        ?= go
+BIN       := bin/damka
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+FUZZTIME  ?= 30s
+BENCHTIME ?= 1s
+
+.PHONY: build run test test-short bench fuzz lint clean
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
+
+# The main job on the sample archive embedded in the binary.
+run: build
+	./$(BIN) perft --depth 9
+
+# Everything CI runs: vet, formatting, and the tests.
+test: lint
+	$(GO) test ./...
+
+test-short:
+	$(GO) test -short ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./...
+
+fuzz:
+	$(GO) test ./draughts -run '^$$' -fuzz FuzzParseFEN -fuzztime $(FUZZTIME)
+	$(GO) test ./draughts -run '^$$' -fuzz FuzzParseNotation -fuzztime $(FUZZTIME)
+
+lint:
+	$(GO) vet ./...
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+clean:
+	rm -rf bin

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/draughts"
+)
+
+// MovesOptions are the flags of damka moves.
+type MovesOptions struct {
+	Variant string
+}
+
+// AddFlags adds the moves flags to fs.
+func (o *MovesOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+}
+
+func newMovesCommand(io *streams) *cobra.Command {
+	var opts MovesOptions
+	cmd := &cobra.Command{
+		Use:   "moves [FEN ...]",
+		Short: "List the legal moves of positions",
+		Long: `List the legal moves of each position given as an argument, or of each
+line of standard input (a line may go on after a tab, so a file of
+"FEN<TAB>anything" lines can be fed as it is).
+
+Output: for each position, one line with every legal move, space
+separated, sorted in byte order, each written with every landing square:
+quiet "c3-d4", capture "c3:e5:g3"; an empty line when there is none. A bad
+FEN gives no output line but an error on stderr naming its line (or
+argument) number, and the exit status is 1 once the rest is done.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runMoves(io, opts, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func runMoves(io *streams, opts MovesOptions, args []string) error {
+	v, err := draughts.VariantByName(opts.Variant)
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	out := bufio.NewWriter(io.Out)
+	defer out.Flush()
+	bad := 0
+	var buf []draughts.Move
+	var names []string
+	one := func(where, fen string) {
+		p, err := draughts.ParseFEN(fen)
+		if err == nil {
+			err = p.Check(v)
+		}
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(io.Err, "damka moves: %s: %v\n", where, err)
+			bad++
+			return
+		}
+		buf = v.Moves(&p, buf[:0])
+		names = names[:0]
+		for i := range buf {
+			names = append(names, buf[i].String())
+		}
+		slices.Sort(names)
+		out.WriteString(strings.Join(names, " "))
+		out.WriteByte('\n')
+	}
+	if len(args) > 0 {
+		for i, a := range args {
+			one(fmt.Sprintf("argument %d", i+1), a)
+		}
+	} else {
+		sc := bufio.NewScanner(io.In)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line, _, _ := strings.Cut(sc.Text(), "\t")
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			one(fmt.Sprintf("line %d", n), line)
+		}
+		if err := sc.Err(); err != nil {
+			return &exitError{code: exitInput, err: fmt.Errorf("reading standard input: %w", err)}
+		}
+	}
+	if bad > 0 {
+		return &exitError{code: exitFindings, err: fmt.Errorf("moves: %d bad position(s)", bad)}
+	}
+	return nil
+}
+
+func joinNames() string { return strings.Join(draughts.VariantNames(), ", ") }

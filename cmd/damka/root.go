@@ -1,0 +1,35 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func newRootCommand(io *streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "damka",
+		Short: "Parse, validate, analyse and export draughts game archives",
+		Long: `damka turns draughts game archives (PDN) into clean, verified, analysed data.
+
+Exit status, for every command:
+  0  done, nothing wrong
+  1  done, but a game has an error finding (or an input line was bad)
+  2  an input could not be read at all, or the command line is wrong`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(io.Out)
+	root.SetErr(io.Err)
+	root.SetIn(io.In)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &exitError{code: exitInput, err: err}
+	})
+	root.AddCommand(
+		newPerftCommand(io),
+		newMovesCommand(io),
+	)
+	return root
+}

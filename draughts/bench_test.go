@@ -1,0 +1,84 @@
+package draughts
+
+import "testing"
+
+func benchPerft(b *testing.B, depth int, bulk bool) {
+	p := Start(Russian)
+	var n uint64
+	for i := 0; i < b.N; i++ {
+		if bulk {
+			n = Russian.Perft(&p, depth, CountSequences)
+		} else {
+			n = Russian.PerftNoBulk(&p, depth, CountSequences)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// BenchmarkPerft9 counts the leaves in bulk (quiet moves by population
+// count at depth 1).
+func BenchmarkPerft9(b *testing.B) { benchPerft(b, 9, true) }
+
+// BenchmarkPerft9NoBulk makes and visits every leaf.
+func BenchmarkPerft9NoBulk(b *testing.B) { benchPerft(b, 9, false) }
+
+// BenchmarkPerft11 is the yardstick: perft(11) from the start
+// position, 110,961,169 nodes, on one core. Run with -benchtime 1x.
+func BenchmarkPerft11(b *testing.B) { benchPerft(b, 11, true) }
+
+// positions returns a spread of positions from random games.
+func benchPositions(b *testing.B) []Position {
+	var out []Position
+	var seed uint64 = 42
+	for len(out) < 2000 {
+		p := Start(Russian)
+		for ply := 0; ply < 80; ply++ {
+			ms := Russian.Moves(&p, nil)
+			if len(ms) == 0 {
+				break
+			}
+			out = append(out, p)
+			m := ms[splitmix64(&seed)%uint64(len(ms))]
+			p.Make(&m)
+		}
+	}
+	return out
+}
+
+// BenchmarkMoves measures legal move generation per position over
+// positions of random games.
+func BenchmarkMoves(b *testing.B) {
+	ps := benchPositions(b)
+	buf := make([]Move, 0, 128)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := &ps[i%len(ps)]
+		buf = Russian.Moves(p, buf[:0])
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
+}
+
+// BenchmarkMakeCopy measures copy-make: copying the 32-byte position and
+// playing a move on the copy.
+func BenchmarkMakeCopy(b *testing.B) {
+	ps := benchPositions(b)
+	type pm struct {
+		p Position
+		m Move
+	}
+	var pms []pm
+	for _, p := range ps {
+		if ms := Russian.Moves(&p, nil); len(ms) > 0 {
+			pms = append(pms, pm{p, ms[0]})
+		}
+	}
+	b.ResetTimer()
+	var sink uint64
+	for i := 0; i < b.N; i++ {
+		x := &pms[i%len(pms)]
+		q := x.p
+		q.Make(&x.m)
+		sink ^= q.hash
+	}
+	_ = sink
+}

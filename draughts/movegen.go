@@ -1,0 +1,531 @@
+package draughts
+
+import "math/bits"
+
+// maxJumps bounds the captures of one move. A side has at most 12 pieces
+// (Position.Check), so no legal move of a checked position takes more; in a
+// position that fails Check the generator stops there instead of
+// overrunning.
+const maxJumps = 12
+
+// Move is a move of a position: its start, every landing square in order,
+// the captured squares in capture order, and whether it crowns a man.
+// The zero Move is not a move.
+type Move struct {
+	From, To Square
+	jumps    uint8 // number of captures; 0 for a quiet move
+	Promotes bool  // a man becomes a king with this move
+	Captured Bitboard
+	land     [maxJumps]Square // landing square of each jump; land[jumps-1] == To
+	taken    [maxJumps]Square // captured square of each jump
+}
+
+// IsCapture reports whether m captures.
+func (m *Move) IsCapture() bool { return m.jumps > 0 }
+
+// NumCaptured is the number of pieces m captures.
+func (m *Move) NumCaptured() int { return int(m.jumps) }
+
+// Path returns the start square followed by every landing square.
+func (m *Move) Path() []Square {
+	if m.jumps == 0 {
+		return []Square{m.From, m.To}
+	}
+	p := make([]Square, 0, m.jumps+1)
+	p = append(p, m.From)
+	return append(p, m.land[:m.jumps]...)
+}
+
+// CapturedInOrder returns the captured squares in the order they were taken.
+func (m *Move) CapturedInOrder() []Square {
+	return append([]Square(nil), m.taken[:m.jumps]...)
+}
+
+// SameResult reports whether m and o lead to the same position from the
+// same position. Two capture paths of a king that take the same pieces and
+// end on the same square are distinct moves with the same result.
+func (m *Move) SameResult(o *Move) bool {
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && m.Promotes == o.Promotes
+}
+
+// SameSequence reports whether m and o take the same pieces in the same
+// order from the same start to the same end: the same movement, told
+// apart only by where a flying king paused between two pieces on one
+// diagonal ("a1:c3:f6" and "a1:d4:f6").
+func (m *Move) SameSequence(o *Move) bool {
+	return m.From == o.From && m.To == o.To && m.jumps == o.jumps && m.taken == o.taken
+}
+
+// Equal reports whether m and o are the same move, path included.
+func (m *Move) Equal(o *Move) bool {
+	return m.SameResult(o) && m.jumps == o.jumps && m.land == o.land && m.taken == o.taken
+}
+
+// movegen holds the state of one capture search.
+type movegen struct {
+	r         *Rules
+	out       []Move
+	from      Square
+	occ       Bitboard // occupied while the capture runs: the mover's start is empty, captured pieces stay (R-CAP-6)
+	jumpable  Bitboard // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
+	captured  Bitboard
+	promoRank Bitboard
+	manDirs   [4]bool // directions a man may capture in
+	wasKing   bool
+	crowned   bool // crowned during this capture (PromoteAndContinue)
+	sequences bool // one path per sequence of captured pieces (CountSequences)
+	counting  bool // count the moves instead of listing them
+	count     int
+	most      int // with counting and MajorityCapture: the most pieces taken so far
+	land      [maxJumps]Square
+	taken     [maxJumps]Square
+}
+
+// forward reports whether direction d moves side c forward.
+func forward(c Color, d int) bool { return (d < downLeft) == (c == White) }
+
+// promotionRank is the rank where men of side c are crowned.
+func promotionRank(c Color) Bitboard {
+	if c == White {
+		return Rank8
+	}
+	return Rank1
+}
+
+// firstBlocker returns the nearest square of blk (all on one ray) seen from
+// the ray's start in direction d.
+func firstBlocker(blk Bitboard, d int) Square {
+	if d < downLeft {
+		return Square(bits.TrailingZeros64(uint64(blk)))
+	}
+	return Square(63 - bits.LeadingZeros64(uint64(blk)))
+}
+
+// before returns the squares of ray r (in direction d) strictly before s.
+func before(r Bitboard, s Square, d int) Bitboard {
+	if d < downLeft {
+		return r & (s.Bit() - 1)
+	}
+	return r &^ (s.Bit()<<1 - 1)
+}
+
+// Moves appends the legal moves of p to buf and returns it. When a capture
+// exists only captures are legal (R-CAP-1); every distinct capture path is a
+// separate move (R-CAP-5).
+func (v *Variant) Moves(p *Position, buf []Move) []Move {
+	return v.generate(p, buf, false)
+}
+
+func (v *Variant) generate(p *Position, buf []Move, sequences bool) []Move {
+	if j := v.capturers(p); j != 0 {
+		return v.captures(p, j, buf, sequences)
+	}
+	return v.quietMoves(p, buf)
+}
+
+// HasMoves reports whether the side to move has a legal move.
+func (v *Variant) HasMoves(p *Position) bool {
+	return v.canCapture(p) || v.hasQuiet(p)
+}
+
+// MustCapture reports whether the side to move has a capture, which makes
+// every quiet move illegal (R-CAP-1).
+func (v *Variant) MustCapture(p *Position) bool { return v.canCapture(p) }
+
+// QuietMoves appends the quiet moves of p, as if no capture were compulsory.
+// Validation uses it to tell a missed capture from an illegal move.
+func (v *Variant) QuietMoves(p *Position, buf []Move) []Move { return v.quietMoves(p, buf) }
+
+func (v *Variant) quietMoves(p *Position, buf []Move) []Move {
+	us := p.Side
+	occ := p.Occupied()
+	empty := Board &^ occ
+	men := p.Men(us)
+	promo := promotionRank(us)
+	for d := 0; d < 4; d++ {
+		if !forward(us, d) {
+			continue
+		}
+		for t := shift(men, d) & empty; t != 0; t &= t - 1 {
+			to := t.First()
+			buf = append(buf, Move{From: Square(int(to) - dirShift[d]), To: to, Promotes: promo.Has(to)})
+		}
+	}
+	for k := p.KingsOf(us); k != 0; k &= k - 1 {
+		s := k.First()
+		for d := 0; d < 4; d++ {
+			var t Bitboard
+			if v.FlyingKings {
+				t = ray[s][d]
+				if blk := t & occ; blk != 0 {
+					t = before(t, firstBlocker(blk, d), d)
+				}
+			} else if n := neighbor[s][d]; n != NoSquare && empty.Has(n) {
+				t = n.Bit()
+			}
+			for ; t != 0; t &= t - 1 {
+				buf = append(buf, Move{From: s, To: t.First()})
+			}
+		}
+	}
+	return buf
+}
+
+// countQuiet counts the quiet moves of p without listing them.
+func (v *Variant) countQuiet(p *Position) int {
+	us := p.Side
+	occ := p.Occupied()
+	empty := Board &^ occ
+	men := p.Men(us)
+	var n int
+	if us == White {
+		n = (men << 4 & empty).PopCount() + (men << 5 & empty).PopCount()
+	} else {
+		n = (men >> 4 & empty).PopCount() + (men >> 5 & empty).PopCount()
+	}
+	for k := p.KingsOf(us); k != 0; k &= k - 1 {
+		s := k.First()
+		for d := 0; d < 4; d++ {
+			if v.FlyingKings {
+				t := ray[s][d]
+				if blk := t & occ; blk != 0 {
+					t = before(t, firstBlocker(blk, d), d)
+				}
+				n += t.PopCount()
+			} else if nb := neighbor[s][d]; nb != NoSquare && empty.Has(nb) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (v *Variant) hasQuiet(p *Position) bool {
+	us := p.Side
+	empty := p.Empty()
+	men := p.Men(us)
+	kings := p.KingsOf(us)
+	for d := 0; d < 4; d++ {
+		if t := shift(kings, d) & empty; t != 0 {
+			return true
+		}
+		if forward(us, d) && shift(men, d)&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// canCapture reports whether the side to move has any capture.
+func (v *Variant) canCapture(p *Position) bool { return v.capturers(p) != 0 }
+
+// capturers returns the pieces of the side to move that can capture.
+func (v *Variant) capturers(p *Position) Bitboard {
+	us := p.Side
+	opp := p.Pieces[us^1]
+	occ := p.Occupied()
+	empty := Board &^ occ
+	men := p.Men(us)
+	kings := p.KingsOf(us)
+	// Squares with an enemy next to them in each direction and an empty
+	// square behind it, for the whole board at once. No mask is needed:
+	// a shift off the board lands on a ghost bit or beyond bit 35, and
+	// empty and opp hold neither.
+	ul := (empty >> 4 & opp) >> 4
+	ur := (empty >> 5 & opp) >> 5
+	dl := (empty << 5 & opp) << 5
+	dr := (empty << 4 & opp) << 4
+	var j Bitboard
+	switch {
+	case v.MenCaptureBack:
+		j = (ul | ur | dl | dr) & men
+	case us == White:
+		j = (ul | ur) & men
+	default:
+		j = (dl | dr) & men
+	}
+	if !v.FlyingKings {
+		j |= (ul | ur | dl | dr) & kings
+	}
+	if v.FlyingKings {
+		for ; kings != 0; kings &= kings - 1 {
+			s := kings.First()
+			for d := 0; d < 4; d++ {
+				blk := ray[s][d] & occ
+				if blk == 0 {
+					continue
+				}
+				if b := firstBlocker(blk, d); opp.Has(b) {
+					if n := neighbor[b][d]; n != NoSquare && empty.Has(n) {
+						j |= s.Bit()
+						break
+					}
+				}
+			}
+		}
+	}
+	return j
+}
+
+// newMovegen prepares a capture search of p.
+func (v *Variant) newMovegen(p *Position, buf []Move) movegen {
+	us := p.Side
+	g := movegen{
+		r:         &v.Rules,
+		out:       buf,
+		jumpable:  p.Pieces[us^1],
+		promoRank: promotionRank(us),
+	}
+	for d := 0; d < 4; d++ {
+		g.manDirs[d] = v.MenCaptureBack || forward(us, d)
+	}
+	return g
+}
+
+// run searches the captures of every piece of jumpers.
+func (g *movegen) run(p *Position, jumpers Bitboard) {
+	occ := p.Occupied()
+	for b := jumpers; b != 0; b &= b - 1 {
+		s := b.First()
+		g.from = s
+		g.occ = occ &^ s.Bit()
+		g.wasKing = p.Kings.Has(s)
+		g.extend(s, g.wasKing, 0)
+	}
+}
+
+// captures appends every capture of p by the pieces of jumpers. With
+// sequences, paths that differ only in where a king paused on a diagonal
+// are listed once (see Counting).
+func (v *Variant) captures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
+	g := v.newMovegen(p, buf)
+	g.sequences = sequences
+	start := len(buf)
+	g.run(p, jumpers)
+	if v.MajorityCapture {
+		return keepMajority(g.out, start)
+	}
+	return g.out
+}
+
+// countCaptures counts the captures of p by the pieces of jumpers without
+// listing them.
+func (v *Variant) countCaptures(p *Position, jumpers Bitboard, sequences bool) int {
+	g := v.newMovegen(p, nil)
+	g.counting = true
+	g.sequences = sequences
+	g.run(p, jumpers)
+	return g.count
+}
+
+// keepMajority keeps, among out[start:], only the moves that capture the
+// most pieces.
+func keepMajority(out []Move, start int) []Move {
+	most := uint8(0)
+	for i := start; i < len(out); i++ {
+		most = max(most, out[i].jumps)
+	}
+	n := start
+	for i := start; i < len(out); i++ {
+		if out[i].jumps == most {
+			out[n] = out[i]
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// extend continues a capture standing on s after n jumps, and emits the
+// move when it cannot go on (a capture must be completed, R-CAP-4).
+func (g *movegen) extend(s Square, king bool, n int) {
+	if n < maxJumps {
+		if king && g.r.FlyingKings {
+			if g.kingJumps(s, n, allDirs) {
+				return
+			}
+		} else if g.shortJumps(s, king, n) {
+			return
+		}
+	}
+	if n > 0 {
+		g.emit(s, n, false)
+	}
+}
+
+// emit appends the capture ending on s after n jumps.
+func (g *movegen) emit(s Square, n int, crown bool) {
+	if g.counting {
+		if g.r.MajorityCapture && n != g.most {
+			if n < g.most {
+				return
+			}
+			g.most, g.count = n, 0
+		}
+		g.count++
+		return
+	}
+	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured}
+	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.Has(s))
+	copy(m.land[:n], g.land[:n])
+	copy(m.taken[:n], g.taken[:n])
+	g.out = append(g.out, m)
+}
+
+// shortJumps tries every jump of a man (or a short-range king) from s.
+func (g *movegen) shortJumps(s Square, king bool, n int) bool {
+	found := false
+	for d := 0; d < 4; d++ {
+		if !king && !g.manDirs[d] {
+			continue
+		}
+		mid := neighbor[s][d]
+		if mid == NoSquare || !g.jumpable.Has(mid) {
+			continue
+		}
+		l := neighbor[mid][d]
+		if l == NoSquare || g.occ.Has(l) {
+			continue
+		}
+		found = true
+		g.take(n, mid, l)
+		if !king && g.promoRank.Has(l) {
+			switch g.r.CapturePromotion {
+			case PromoteAndContinue: // R-CAP-7: crowned at once, goes on as a king
+				g.crowned = true
+				g.extend(l, true, n+1)
+				g.crowned = false
+			case PromoteAndStop:
+				g.emit(l, n+1, true)
+			case PassThrough:
+				g.extend(l, false, n+1)
+			}
+		} else {
+			g.extend(l, king, n+1)
+		}
+		g.untake(mid)
+	}
+	return found
+}
+
+// kingJumps tries every capture of a flying king from s in the directions
+// of the mask dirs (R-CAP-3). Among the landing squares behind a captured
+// piece, the king must take one from which the capture goes on when there
+// is one (R-CAP-4). Every landing square is a path of its own, even where
+// the king goes on straight ahead over the next piece of the diagonal, so
+// that any written path matches a generated one.
+//
+// With g.sequences, going on straight ahead is searched once, recorded as
+// a pause on the square right behind the captured piece, and the other
+// branches turn off the diagonal (its reverse is blocked by the captured
+// piece, R-CAP-6): one path per sequence of captured pieces.
+func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
+	found := false
+	for d := 0; d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		blk := ray[s][d] & g.occ
+		if blk == 0 {
+			continue
+		}
+		b := firstBlocker(blk, d)
+		if !g.jumpable.Has(b) {
+			continue
+		}
+		landing := ray[b][d]
+		next := NoSquare // the next piece along the diagonal
+		if blk2 := landing & g.occ; blk2 != 0 {
+			next = firstBlocker(blk2, d)
+			landing = before(landing, next, d)
+		}
+		if landing == 0 {
+			continue
+		}
+		found = true
+		g.jumpable &^= b.Bit()
+		g.captured |= b.Bit()
+		g.taken[n] = b
+		turn := allDirs
+		straight := false
+		var goesOn Bitboard
+		if n+1 < maxJumps {
+			if g.sequences {
+				turn = perpendicular[d]
+				if next != NoSquare && g.jumpable.Has(next) {
+					if l := neighbor[next][d]; l != NoSquare && !g.occ.Has(l) {
+						straight = true
+					}
+				}
+			}
+			for l := landing; l != 0; l &= l - 1 {
+				if sq := l.First(); g.kingCanJump(sq, turn) {
+					goesOn |= sq.Bit()
+				}
+			}
+		}
+		if goesOn != 0 || straight {
+			for l := goesOn; l != 0; l &= l - 1 {
+				sq := l.First()
+				g.land[n] = sq
+				g.kingJumps(sq, n+1, turn)
+			}
+			if straight {
+				sq := neighbor[b][d]
+				g.land[n] = sq
+				g.kingJumps(sq, n+1, 1<<d)
+			}
+		} else {
+			for l := landing; l != 0; l &= l - 1 {
+				sq := l.First()
+				g.land[n] = sq
+				g.emit(sq, n+1, false)
+			}
+		}
+		g.untake(b)
+	}
+	return found
+}
+
+// perpendicular[d] is the mask of the two directions across direction d.
+var perpendicular = [4]uint8{
+	upLeft:    1<<upRight | 1<<downLeft,
+	upRight:   1<<upLeft | 1<<downRight,
+	downLeft:  1<<upLeft | 1<<downRight,
+	downRight: 1<<upRight | 1<<downLeft,
+}
+
+// allDirs is the mask of the four directions.
+const allDirs uint8 = 0xF
+
+// kingCanJump reports whether a flying king on s has a capture in one of
+// the directions of dirs in the current capture state.
+func (g *movegen) kingCanJump(s Square, dirs uint8) bool {
+	for d := 0; d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		blk := ray[s][d] & g.occ
+		if blk == 0 {
+			continue
+		}
+		b := firstBlocker(blk, d)
+		if g.jumpable.Has(b) {
+			if l := neighbor[b][d]; l != NoSquare && !g.occ.Has(l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *movegen) take(n int, mid, l Square) {
+	g.jumpable &^= mid.Bit()
+	g.captured |= mid.Bit()
+	g.taken[n] = mid
+	g.land[n] = l
+}
+
+func (g *movegen) untake(mid Square) {
+	g.jumpable |= mid.Bit()
+	g.captured &^= mid.Bit()
+}

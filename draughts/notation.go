@@ -1,0 +1,236 @@
+package draughts
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Notation is a move as written, read without looking at a position: the
+// squares named, the separator, and for the Russian short form ("cd4",
+// "c:e5") the file of the start square instead of the square.
+type Notation struct {
+	Squares  []Square // named squares in order; for the short form only the destination
+	FromFile int      // short form: file of the start square (0 = a); -1 otherwise
+	Capture  bool     // written with ':' or 'x'
+	Quiet    bool     // written with '-'
+}
+
+// ErrNotation is wrapped by every error of ParseNotation.
+var ErrNotation = errors.New("unreadable move")
+
+// ParseNotation reads a written move in any notation damka knows: long
+// algebraic "c3-d4", captures "c3:e5:g3" or "c3xe5xg3" (every landing
+// square, or only the start and the end), the Russian short form "cd4",
+// "c:e5", numeric "22-17", "22x13x6", padded "01-06", and squares with no
+// separator "a3b4". Trailing move-strength marks ("!", "?", "+") are ignored.
+func ParseNotation(text string) (Notation, error) {
+	n := Notation{FromFile: -1}
+	s := strings.TrimRight(text, "!?+#*")
+	if s == "" {
+		return n, fmt.Errorf("%w: empty", ErrNotation)
+	}
+	bad := func(why string) (Notation, error) {
+		return Notation{FromFile: -1}, fmt.Errorf("%w %q: %s", ErrNotation, text, why)
+	}
+	// Russian short form: a file letter, an optional capture mark, then a square.
+	if len(s) >= 3 && isFile(s[0]) && (isFile(s[1]) || s[1] == ':' || s[1] == 'x') && !isRank(s[1]) {
+		rest := s[1:]
+		if rest[0] == ':' || rest[0] == 'x' {
+			n.Capture = true
+			rest = rest[1:]
+		}
+		if len(rest) == 2 && isFile(rest[0]) && isRank(rest[1]) {
+			to, ok := ParseSquare(rest)
+			if !ok {
+				return bad("not a dark square: " + rest)
+			}
+			n.FromFile = int(s[0] - 'a')
+			n.Squares = []Square{to}
+			return n, nil
+		}
+	}
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '-':
+			n.Quiet = true
+			i++
+			continue
+		case c == ':' || c == 'x' || c == 'X':
+			n.Capture = true
+			i++
+			continue
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		}
+		var sq Square
+		var ok bool
+		switch {
+		case isFile(c):
+			if i+1 >= len(s) || !isRank(s[i+1]) {
+				return bad("square without a rank")
+			}
+			sq, ok = ParseSquare(s[i : i+2])
+			if !ok {
+				return bad("not a dark square: " + s[i:i+2])
+			}
+			i += 2
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			sq, ok = ParseSquare(strings.TrimLeft(s[i:j], "0"))
+			if !ok {
+				return bad("no square " + s[i:j])
+			}
+			i = j
+		default:
+			return bad(fmt.Sprintf("unexpected %q", c))
+		}
+		n.Squares = append(n.Squares, sq)
+	}
+	if len(n.Squares) < 2 {
+		return bad("a move needs two squares")
+	}
+	if c := s[len(s)-1]; c == '-' || c == ':' || c == 'x' || c == 'X' {
+		return bad("ends with a separator")
+	}
+	if n.Capture && n.Quiet {
+		// "c3-e5:g3": a capture with a stray dash.
+		n.Quiet = false
+	}
+	return n, nil
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// Matches reports whether the written move can mean m: the same start and
+// end, and in between either no square (the abbreviated capture "c3:g3")
+// or every landing square (R-NOT-1). The separator is not held against a
+// move: archives write captures with '-'.
+func (n *Notation) Matches(m *Move) bool {
+	last := n.Squares[len(n.Squares)-1]
+	if m.To != last {
+		return false
+	}
+	if n.FromFile >= 0 {
+		return m.From.Col() == n.FromFile && (!n.Capture || m.IsCapture())
+	}
+	if m.From != n.Squares[0] {
+		return false
+	}
+	mid := n.Squares[1 : len(n.Squares)-1]
+	if len(mid) == 0 {
+		return true
+	}
+	return m.IsCapture() && len(mid) == int(m.jumps)-1 && slices.Equal(mid, m.land[:m.jumps-1])
+}
+
+// Match returns the legal moves of p that the written move can mean,
+// grouped by the position they lead to: no group when none matches, one
+// group when the record is clear (even if several capture paths lead
+// there), several when it is ambiguous.
+func (v *Variant) Match(p *Position, text string) ([][]Move, error) {
+	n, err := ParseNotation(text)
+	if err != nil {
+		return nil, err
+	}
+	return GroupByResult(n.Filter(v.Moves(p, nil))), nil
+}
+
+// Filter returns the moves of ms that n matches.
+func (n *Notation) Filter(ms []Move) []Move {
+	var out []Move
+	for i := range ms {
+		if n.Matches(&ms[i]) {
+			out = append(out, ms[i])
+		}
+	}
+	return out
+}
+
+// GroupByResult splits ms into groups of moves that lead to the same
+// position, keeping the order of first appearance.
+func GroupByResult(ms []Move) [][]Move {
+	var groups [][]Move
+next:
+	for _, m := range ms {
+		for i := range groups {
+			if groups[i][0].SameResult(&m) {
+				groups[i] = append(groups[i], m)
+				continue next
+			}
+		}
+		groups = append(groups, []Move{m})
+	}
+	return groups
+}
+
+// Style chooses how a move is written.
+type Style struct {
+	Numeric     bool // squares as numbers 1..32 instead of "c3"
+	Abbreviated bool // captures as start and end only ("c3:g3")
+}
+
+// Notation styles.
+var (
+	Algebraic   = Style{}
+	Numeric     = Style{Numeric: true}
+	Abbreviated = Style{Abbreviated: true}
+)
+
+// String writes m with every landing square: "c3-d4", "c3:e5:g3".
+func (m Move) String() string { return m.Format(Algebraic) }
+
+// Format writes m in style st. Captures use ':' in algebraic notation and
+// 'x' in numeric notation, as the literature of each does.
+func (m *Move) Format(st Style) string {
+	name := func(s Square) string {
+		if st.Numeric {
+			return s.NumString()
+		}
+		return s.String()
+	}
+	if m.jumps == 0 {
+		return name(m.From) + "-" + name(m.To)
+	}
+	sep := ":"
+	if st.Numeric {
+		sep = "x"
+	}
+	var sb strings.Builder
+	sb.WriteString(name(m.From))
+	if st.Abbreviated {
+		sb.WriteString(sep)
+		sb.WriteString(name(m.To))
+		return sb.String()
+	}
+	for _, l := range m.land[:m.jumps] {
+		sb.WriteString(sep)
+		sb.WriteString(name(l))
+	}
+	return sb.String()
+}
+
+// Short writes m as briefly as p allows and still means only m's result:
+// the abbreviated capture "c3:g3" when no other legal move of p with a
+// different result has the same start and end, else every landing square.
+func (v *Variant) Short(p *Position, m *Move, st Style) string {
+	if !m.IsCapture() {
+		return m.Format(st)
+	}
+	for _, o := range v.Moves(p, nil) {
+		if o.From == m.From && o.To == m.To && !o.SameResult(m) {
+			st.Abbreviated = false
+			return m.Format(st)
+		}
+	}
+	st.Abbreviated = true
+	return m.Format(st)
+}

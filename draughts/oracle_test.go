@@ -1,0 +1,45 @@
+package draughts
+
+import (
+	"bufio"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const oracleDir = "../../shared/oracle/"
+
+// TestOracleMovegen compares the legal moves of 4,705 positions with those
+// of an independent implementation (pydraughts 0.6.7, ../shared/oracle).
+func TestOracleMovegen(t *testing.T) {
+	f, err := os.Open(oracleDir + "movegen.tsv")
+	if err != nil {
+		t.Skipf("oracle not available: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		fen, want, _ := strings.Cut(sc.Text(), "\t")
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("line %d: %v", n+1, err)
+		}
+		if got := p.FEN(); got != fen {
+			t.Errorf("line %d: FEN round trip: %q, want %q", n+1, got, fen)
+		}
+		var moves []string
+		for _, m := range Russian.Moves(&p, nil) {
+			moves = append(moves, m.String())
+		}
+		sort.Strings(moves)
+		if got := strings.Join(moves, " "); got != want {
+			t.Errorf("line %d: %s\n got  %s\n want %s", n+1, fen, got, want)
+		}
+		n++
+	}
+	if n != 4705 {
+		t.Errorf("read %d positions, want 4705", n)
+	}
+}

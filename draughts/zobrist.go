@@ -1,0 +1,58 @@
+package draughts
+
+// Zobrist keys. A hash written to a dataset must mean the same position in
+// every later version of damka, so the keys are not random at run time:
+// they are the outputs of SplitMix64 (Steele, Lea and Flood 2014; the
+// generator of java.util.SplittableRandom) from the seed ZobristSeed, drawn
+// in this order:
+//
+//  1. for each piece kind in the order white man, white king, black man,
+//     black king; for each square in dense order a1, c1, e1, g1, b2, d2, ...,
+//     h8 (AllSquares): one key;
+//  2. then one key for "black to move".
+//
+// The hash of a position is the XOR of the keys of its pieces, XORed with
+// the side key when Black is to move. The empty board with White to move
+// hashes to 0. TestZobristKeysFixed pins the first keys and the hash of the
+// start position; never change them.
+const ZobristSeed uint64 = 0x64616D6B61 // "damka" in ASCII
+
+var (
+	zobrist     [5][64]uint64 // [Piece][Square]; row NoPiece stays zero
+	zobristSide uint64
+)
+
+func splitmix64(state *uint64) uint64 {
+	*state += 0x9E3779B97F4A7C15
+	z := *state
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+func init() {
+	state := ZobristSeed
+	for pc := WhiteMan; pc <= BlackKing; pc++ {
+		for _, s := range AllSquares {
+			zobrist[pc][s] = splitmix64(&state)
+		}
+	}
+	zobristSide = splitmix64(&state)
+}
+
+// computeHash computes the hash of p from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for b := p.Occupied(); b != 0; b &= b - 1 {
+		s := b.First()
+		h ^= zobrist[p.At(s)][s]
+	}
+	if p.Side == Black {
+		h ^= zobristSide
+	}
+	return h
+}
+
+// RecomputeHash returns the hash of p computed from its pieces, for tests
+// and for checking positions built by hand.
+func (p *Position) RecomputeHash() uint64 { return p.computeHash() }
