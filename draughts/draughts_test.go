@@ -323,6 +323,9 @@ func TestPropertyRandomPlay(t *testing.T) {
 			if want := CountSequences.Distinct(slices.Clone(ms)); len(seq) != len(want) {
 				t.Fatalf("%s: %d sequences, want %d", p.FEN(), len(seq), len(want))
 			}
+			if u, want := v.UniqueMoves(&p, nil), CountResults.Distinct(slices.Clone(ms)); len(u) != len(want) {
+				t.Fatalf("%s: %d unique moves, want %d", p.FEN(), len(u), len(want))
+			}
 			if got := v.countMoves(&p, CountSequences, nil); got != len(seq) {
 				t.Fatalf("%s: counted %d sequences, listed %d", p.FEN(), got, len(seq))
 			}

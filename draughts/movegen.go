@@ -116,6 +116,15 @@ func (v *Variant) Moves(p *Position, buf []Move) []Move {
 	return v.generate(p, buf, false)
 }
 
+// UniqueMoves appends one legal move per resulting position: what a
+// search needs, where paths that lead to the same position are the same
+// choice. Of several such paths it keeps the first generated.
+func (v *Variant) UniqueMoves(p *Position, buf []Move) []Move {
+	start := len(buf)
+	buf = v.generate(p, buf, true)
+	return append(buf[:start], CountResults.Distinct(buf[start:])...)
+}
+
 func (v *Variant) generate(p *Position, buf []Move, sequences bool) []Move {
 	if j := v.capturers(p); j != 0 {
 		return v.captures(p, j, buf, sequences)
