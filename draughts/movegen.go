@@ -320,11 +320,64 @@ func (v *Variant) captures(p *Position, jumpers Bitboard, buf []Move, sequences 
 // countCaptures counts the captures of p by the pieces of jumpers without
 // listing them.
 func (v *Variant) countCaptures(p *Position, jumpers Bitboard, sequences bool) int {
+	if !v.MajorityCapture && jumpers&p.Kings == 0 {
+		// Men only: a lean search with no move to record (the common case
+		// at perft's leaves).
+		us := p.Side
+		var dirs uint8
+		for d := 0; d < 4; d++ {
+			if v.MenCaptureBack || forward(us, d) {
+				dirs |= 1 << d
+			}
+		}
+		occ := p.Occupied()
+		n := 0
+		for b := jumpers; b != 0; b &= b - 1 {
+			s := b.First()
+			n += v.countManJumps(s, occ&^s.Bit(), p.Pieces[us^1], promotionRank(us), dirs, 0, sequences)
+		}
+		return n
+	}
 	g := v.newMovegen(p, nil)
 	g.counting = true
 	g.sequences = sequences
 	g.run(p, jumpers)
 	return g.count
+}
+
+// countManJumps counts the captures of a man on s that has made n jumps,
+// with occ the occupied squares and jumpable the enemy pieces not yet
+// taken; 0 when it cannot capture.
+func (v *Variant) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
+	total := 0
+	for d := 0; d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		mid := neighbor[s][d]
+		if mid == NoSquare || !jumpable.Has(mid) {
+			continue
+		}
+		l := neighbor[mid][d]
+		if l == NoSquare || occ.Has(l) {
+			continue
+		}
+		j := jumpable &^ mid.Bit()
+		switch {
+		case n+1 >= maxJumps:
+			total++
+		case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
+			total++
+		case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
+			// Crowned: go on as a king (R-CAP-7) with the full generator.
+			g := movegen{r: &v.Rules, occ: occ, jumpable: j, promoRank: promo, counting: true, sequences: sequences, crowned: true}
+			g.extend(l, true, n+1)
+			total += g.count
+		default:
+			total += max(1, v.countManJumps(l, occ, j, promo, dirs, n+1, sequences))
+		}
+	}
+	return total
 }
 
 // keepMajority keeps, among out[start:], only the moves that capture the

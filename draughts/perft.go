@@ -92,6 +92,16 @@ func (v *Variant) perft(p Position, depth int, c Counting, bufs [][]Move) uint64
 		ms = c.Distinct(ms)
 	}
 	var n uint64
+	if depth == 2 {
+		// The frontier: count the children's moves here rather than in a
+		// call per child (a third of the time went to the calls).
+		for i := range ms {
+			q := p
+			q.makeNoHash(&ms[i])
+			n += uint64(v.countMoves(&q, c, bufs[0]))
+		}
+		return n
+	}
 	for i := range ms {
 		n += v.perft(p.Play(&ms[i]), depth-1, c, bufs)
 	}

@@ -135,6 +135,22 @@ func (p *Position) Make(m *Move) {
 	p.hash = h
 }
 
+// makeNoHash is Make without the hash update, for perft's frontier where
+// the children's hashes are never read; the hash of p is left stale.
+func (p *Position) makeNoHash(m *Move) {
+	us, them := p.Side, p.Side^1
+	from, to := m.From.Bit(), m.To.Bit()
+	king := p.Kings&from != 0 || m.Promotes
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	p.Kings &^= from
+	if king {
+		p.Kings |= to
+	}
+	p.Pieces[them] &^= m.Captured
+	p.Kings &^= m.Captured
+	p.Side = them
+}
+
 // Play returns the position after m, leaving p as it is.
 func (p Position) Play(m *Move) Position {
 	p.Make(m)
