@@ -223,7 +223,7 @@ func TestNotation(t *testing.T) {
 		{"e1xc3xa5", 1, "e1:c3:a5"},
 		{"e1:a5", 2, "e1:c3:a5"},       // e1:c3:a5 and e1:g3:e5:c3:a5 differ
 		{"e1:e1", 1, "e1:c3:e5:g3:e1"}, // two paths, one result
-		{"e1:g3:e1", 0, ""}, // neither every landing square nor only the ends
+		{"e1:g3:e1", 0, ""},            // neither every landing square nor only the ends
 		{"e1:c3:e5:g3:e1", 1, "e1:c3:e5:g3:e1"},
 		{"e1:a3", 1, "e1:g3:d6:a3"},
 		{"31:21", 1, "e1:g3:d6:a3"},
