@@ -15,7 +15,7 @@ build:
 
 # The main job on the sample archive embedded in the binary.
 run: build
-	./$(BIN) perft --depth 9
+	./$(BIN) check
 
 # Everything CI runs: vet, formatting, and the tests.
 test: lint

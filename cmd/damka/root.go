@@ -28,8 +28,11 @@ Exit status, for every command:
 		return &exitError{code: exitInput, err: err}
 	})
 	root.AddCommand(
+		newCheckCommand(io),
+		newCleanCommand(io),
 		newPerftCommand(io),
 		newMovesCommand(io),
+		newEvalCommand(io),
 	)
 	return root
 }

@@ -1,0 +1,141 @@
+// Package analyze searches and evaluates draughts positions on top of the
+// rules engine (package draughts) and judges played moves.
+//
+// # Search
+//
+// Searcher.Search is a negamax alpha-beta search with principal variation
+// search (fail-soft, null windows for every move after the first),
+// iterative deepening from depth 1 to Options.Depth, a transposition table
+// keyed by the Zobrist hash (draughts.Position.Hash; two-entry buckets,
+// depth-preferred and always-replace, used at nodes with two plies or more
+// to go), and move ordering: the table's move, captures by the number of
+// pieces taken (kings first), promotions, two killer moves per ply, then
+// the history heuristic. Moves come from draughts.Variant.UniqueMoves: one
+// move per resulting position, so capture paths of a flying king that take
+// the same pieces are searched once.
+//
+// Depth counts plies of full-width search: no pruning, no reductions, no
+// null move (zugzwang is common in draughts). Three things go deeper:
+//
+//   - Forced moves: a node with a single legal move (most often a
+//     compulsory capture, R-CAP-1) does not use up depth.
+//   - Quiescence: at depth 0 a position where the side to move must
+//     capture is never scored by the evaluation; every capture is searched
+//     (there is no "stand pat", the capture is compulsory) until a position
+//     without a capture is reached. So a sacrifice at the last ply is seen
+//     with all the forced captures it leads to: a shot is never hidden by
+//     the horizon.
+//   - Threats: once per quiescence line, a quiet position where the
+//     opponent could capture if it were to move is searched one more ply
+//     (every move, then the captures that follow), since its evaluation
+//     cannot see whether the threatened man is lost. This costs about 25%
+//     more nodes and steadies the score between odd and even depths.
+//   - A side with no legal move loses (wins in giveaway) at once, scored
+//     by distance: a win in n plies is WinScore-n (Score.String "#n").
+//
+// A position repeated within the searched line (since the last man move or
+// capture) is scored as a draw. The search stops early when it has proved a
+// win or a loss within the depth already searched.
+//
+// # Determinism
+//
+// A search result is a function of (variant, position, Options) only: the
+// Searcher clears its transposition table (by a generation counter, which
+// makes the entries of earlier searches count as empty for probing and for
+// replacement alike, exactly as an empty table), its killer moves and its
+// history table before every root search, and nothing is shared between
+// Searchers. Analyses may run in parallel across games and positions, one
+// Searcher per goroutine, and give the same numbers whatever the number of
+// workers.
+//
+// # Evaluation (Russian draughts)
+//
+// Evaluate scores a position in centi-men (a man is 100) for the side to
+// move. Every term is computed for White on the board as it is and for
+// Black on the board turned round (Mirror), so mirrored positions score the
+// same for the side to move (TestEvaluateSymmetric). The terms:
+//
+//   - Material: man 100, king 300. A king is "worth about three men" in the
+//     Russian literature; on 209 master games (USSR championships,
+//     ../shared/corpus/russian) the fit of the winning-chances curve to the
+//     results is best at 300 among 200..400 (mean squared error at depth
+//     6 for 200, 250, 300, 350, 400: 0.0576, 0.0570, 0.0567, 0.0569,
+//     0.0573).
+//   - Advancement and tempo: each man scores by its rank (the tempo count,
+//     weighted), little in the middlegame (2..16) and much in the ending
+//     (8..70), blended by the number of pieces on the board.
+//   - Centre: a man on d4, f4, c5 or e5, +20 in the middlegame, +8 late.
+//   - Edge: a man on file a or h, -5 in the middlegame.
+//   - Back rank: men kept on c1 (+12), e1 (the golden piece, +24; seed 002)
+//     and g1 (+6) in the middlegame guard the crowning squares.
+//   - Runaway men: a man whose way to the last rank is empty and that no
+//     enemy piece can reach in time, against no enemy king, crowns by
+//     force: +45 (rank 1) to +135 (rank 7), on top of its advancement.
+//   - Main road: a king on the long diagonal a1-h8 while the enemy has no
+//     king there, +10 in the middlegame, +30 in the ending.
+//   - Known endings: a lone king against at most two pieces cannot lose by
+//     material, and against three it draws while it holds the main road
+//     (R-DRW-5; three kings against one on the main road): the score of
+//     such a position, when it favours the stronger side, is divided by 16.
+//     The search still finds the wins by a trick.
+//
+// Without the positional terms (material only) the fit to the master games
+// is worse (mean squared error 0.0596 instead of 0.0567 at depth 6).
+//
+// Giveaway (R-GIV-1) has its own evaluation, after seed 002: the principle
+// of mobility (6 per quiet move available), a small plus for material (man
+// 25, king 75: more men mean more moves), men on the edge (-10) and
+// blocked men (-8) are weak, keep the golden piece c1/f8 (+8), e5 is better
+// than d4 for White (±6). A side with no legal move wins.
+//
+// # Winning chances and the choice of k
+//
+// WinningChances maps a score to 2/(1+exp(-k*s))-1 in [-1, 1], as Lichess
+// and lidraughts do. k = 0.006 per centi-man (Lichess uses 0.00368 per
+// centipawn) was fitted to the results of the 209 master games above: every
+// position from ply 10 on was searched and k chosen to minimise the squared
+// error between (1+chances)/2 and the game's score (TestCalibrateK). The
+// best k grows with the depth of the search (0.00475 at depth 2, 0.0055 at
+// depth 4, 0.006 at depth 6, 0.00625 at depth 8, where 0.006 fits as well
+// to four decimals); 0.006 is the round value for the default depth. With it one man up
+// (+1.00) gives winning chances of 0.29 (an expected score of 65%), two men
+// 0.53 and three men 0.72: draughts is drawish, and a man up in Russian
+// draughts often but not always wins.
+//
+// # Classes of moves
+//
+// Searcher.AnalyzePly searches the position before the move to the depth
+// (Before, the best move and its line) and the position after it one ply
+// less (After, from the mover's view), so that both look as far ahead:
+// draughts scores swing between odd and even depths, and comparing a
+// search of depth d with one of d+1 would charge that swing to the move.
+// Classify judges the move from the drop of winning chances, mover's view,
+// WinningChances(Before)-WinningChances(After):
+//
+//   - only_move: the position had a single legal move (forced), or the
+//     played move is the best move and every other move loses: scores a
+//     forced loss or drops the winning chances by BlunderDrop or more. The
+//     other moves are then searched with a null window around that bound to
+//     the same depth (cheap: the first move that holds stops it).
+//   - best: the played move leads to the same position as the best move,
+//     or loses nothing (After >= Before).
+//   - missed_win: the best move won the game (Before is a forced win and
+//     After is not) or won material (the principal variation ends at least
+//     one man up on the balance before the move, a crowning counting 200,
+//     and the played move's line, the move and the principal variation
+//     after it, keeps less than half of that), and the played move does not
+//     lose: After is no forced loss and its line does not end a man or more
+//     down on the balance. A missed win is at least an inaccuracy by its
+//     drop, and it takes precedence over the drop classes; a move that also
+//     gives a man away is judged by its drop (usually a blunder). In
+//     giveaway, where material is no gain, only a forced win counts.
+//   - blunder, mistake, inaccuracy: a drop of at least 0.3, 0.15, 0.075.
+//   - good: any other move.
+//
+// Searcher.AnalyzeGame gives the same analyses for every ply of a game at
+// about half the cost: the position after a move is searched once to the
+// full depth, and its iteration Depth-1 is exactly the search After needs.
+//
+// PlyAnalysis.Loss is Before-After in centi-men (0 for the best move, never
+// negative), with decisive scores counted as ±LossCap.
+package analyze

@@ -1,0 +1,450 @@
+package analyze
+
+import (
+	"slices"
+
+	"github.com/damka/damka/draughts"
+)
+
+// Defaults and limits of Options.
+const (
+	DefaultDepth  = 8
+	DefaultTTSize = 16 // MiB
+	MaxDepth      = 40
+)
+
+// Options set up a Searcher. The zero value means the defaults.
+type Options struct {
+	Depth  int // plies of full-width search (default 8, at most MaxDepth)
+	TTSize int // transposition table size in MiB (default 16)
+}
+
+// withDefaults fills in the zero fields and clamps the depth.
+func (o Options) withDefaults() Options {
+	if o.Depth <= 0 {
+		o.Depth = DefaultDepth
+	}
+	o.Depth = min(o.Depth, MaxDepth)
+	if o.TTSize <= 0 {
+		o.TTSize = DefaultTTSize
+	}
+	return o
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Score Score           // side to move's view
+	Best  draughts.Move   // zero Move if the side to move has no legal move
+	PV    []draughts.Move // principal variation, starting with Best
+	Depth int             // depth of the last completed iteration
+	Nodes uint64          // positions visited, quiescence included
+}
+
+// moveOrd is a move of a node's list with its ordering key.
+type moveOrd struct {
+	key int32
+	idx uint16 // index in the node's UniqueMoves list
+}
+
+// cached is a finished search kept to answer the same question again.
+type cached struct {
+	ok    bool
+	pos   draughts.Position
+	depth int
+	res   Result
+}
+
+const cacheSize = 6
+
+// Searcher searches positions of one variant. It owns its transposition
+// table, killer moves and history table, and resets all of them (the table
+// by a new generation) before every root search, so that a result depends
+// only on the variant, the position and the Options: never on what the
+// Searcher did before, nor on which goroutine runs it. A Searcher is not
+// safe for concurrent use; give each worker goroutine its own.
+type Searcher struct {
+	v     *draughts.Variant
+	opts  Options
+	tt    *table
+	nodes uint64
+
+	moves   [MaxPly][]draughts.Move
+	ord     [MaxPly][]moveOrd
+	pv      [MaxPly][MaxPly]draughts.Move
+	pvLen   [MaxPly]int
+	killers [MaxPly][2]draughts.Move
+	history [2][36][36]int32
+	// path[ply] is the hash of the position at ply of the current line and
+	// irrev[ply] the ply of its last irreversible move (a man moved or a
+	// capture), for repetitions.
+	path  [MaxPly + 1]uint64
+	irrev [MaxPly + 1]int
+	// pos[ply] holds the position searched at ply: a child position kept
+	// in the Searcher, since a local one would be moved to the heap by
+	// the recursion (one allocation per node).
+	pos [MaxPly + 1]draughts.Position
+
+	cache [cacheSize]cached
+	nextC int
+}
+
+// NewSearcher returns a Searcher for variant v.
+func NewSearcher(v *draughts.Variant, opts Options) *Searcher {
+	opts = opts.withDefaults()
+	s := &Searcher{v: v, opts: opts, tt: newTable(opts.TTSize)}
+	for i := range s.moves {
+		s.moves[i] = make([]draughts.Move, 0, 48)
+		s.ord[i] = make([]moveOrd, 0, 48)
+	}
+	return s
+}
+
+// Options returns the options in force, defaults filled in.
+func (s *Searcher) Options() Options { return s.opts }
+
+// Variant returns the variant the Searcher plays.
+func (s *Searcher) Variant() *draughts.Variant { return s.v }
+
+// reset starts a root search: a new table generation, no killers, no
+// history, no nodes.
+func (s *Searcher) reset() {
+	s.tt.newSearch()
+	s.killers = [MaxPly][2]draughts.Move{}
+	s.history = [2][36][36]int32{}
+	s.nodes = 0
+}
+
+// Search searches p to the depth of the Options by iterative deepening and
+// returns the score, the best move and the principal variation. The result
+// is a function of (variant, p, Options) only. It stops early when it has
+// proved a win or loss within the depth searched.
+func (s *Searcher) Search(p *draughts.Position) Result {
+	return s.searchAt(p, s.opts.Depth)
+}
+
+// searchAt is Search to depth plies (0: captures only), answered from a
+// small cache of the last searches when the same question comes again. A
+// search is a function of its question, so the cache cannot change an
+// answer. A search to depth d also answers the question of depth d-1: its
+// iterations 1..d-1 are exactly that search, from the same fresh state, so
+// the result of iteration d-1 is cached too (see AnalyzeGame).
+func (s *Searcher) searchAt(p *draughts.Position, depth int) Result {
+	for i := range s.cache {
+		if c := &s.cache[i]; c.ok && c.depth == depth && c.pos == *p {
+			r := c.res
+			r.PV = slices.Clone(r.PV)
+			return r
+		}
+	}
+	r, prev := s.search1(p, depth)
+	if depth >= 2 {
+		s.remember(p, depth-1, prev)
+	}
+	s.remember(p, depth, r)
+	return r
+}
+
+// remember puts a result in the cache, in place of the oldest.
+func (s *Searcher) remember(p *draughts.Position, depth int, r Result) {
+	r.PV = slices.Clone(r.PV)
+	s.cache[s.nextC] = cached{ok: true, pos: *p, depth: depth, res: r}
+	s.nextC = (s.nextC + 1) % cacheSize
+}
+
+// search1 is a root search by iterative deepening to depth, from a fresh
+// state. prev is the result the same search to depth-1 gives, for depth 2
+// and more.
+func (s *Searcher) search1(p *draughts.Position, depth int) (r, prev Result) {
+	s.reset()
+	if !s.v.HasMoves(p) {
+		r = Result{Score: terminal(s.v, 0)}
+		return r, r
+	}
+	s.pos[0] = *p
+	s.path[0] = p.Hash()
+	s.irrev[0] = 0
+	if depth <= 0 {
+		sc := s.quiesce(&s.pos[0], 0, -infinity, infinity, true)
+		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]])}
+	}
+	for d := 1; d <= depth; d++ {
+		sc := s.search(&s.pos[0], d, 0, -infinity, infinity)
+		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]]), Depth: d, Nodes: s.nodes}
+		if len(r.PV) > 0 {
+			r.Best = r.PV[0]
+		}
+		done := sc.IsDecisive() && sc.Plies() <= d
+		if d == depth-1 || done && d < depth-1 {
+			prev = r
+		}
+		if done {
+			break
+		}
+	}
+	if depth <= 0 {
+		if len(r.PV) > 0 {
+			r.Best = r.PV[0]
+		}
+		r.Nodes = s.nodes
+	}
+	return r, prev
+}
+
+// repeated reports whether the position at ply, of hash key, stood on the
+// board earlier in the line with the same side to move since the last
+// irreversible move: a repetition, scored as a draw (R-DRW-1 needs three,
+// but a line that repeats once can repeat again).
+func (s *Searcher) repeated(ply int, key uint64) bool {
+	for i := ply - 4; i >= s.irrev[ply]; i -= 2 {
+		if s.path[i] == key {
+			return true
+		}
+	}
+	return false
+}
+
+// child plays m from p, the position at ply, into the position of ply+1
+// and sets up the line bookkeeping for repetitions.
+func (s *Searcher) child(p *draughts.Position, m *draughts.Move, ply int) *draughts.Position {
+	q := &s.pos[ply+1]
+	*q = *p
+	q.Make(m)
+	s.path[ply+1] = q.Hash()
+	if m.IsCapture() || !p.Kings.Has(m.From) {
+		s.irrev[ply+1] = ply + 1
+	} else {
+		s.irrev[ply+1] = s.irrev[ply]
+	}
+	return q
+}
+
+// search is the negamax alpha-beta search with principal variation search
+// (fail-soft) of p at ply with depth plies to go.
+func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Score) Score {
+	if depth <= 0 {
+		return s.quiesce(p, ply, alpha, beta, true)
+	}
+	s.nodes++
+	s.pvLen[ply] = 0
+	if ply >= MaxPly-1 {
+		return evaluate(s.v, p)
+	}
+	key := p.Hash()
+	if ply > 0 && s.repeated(ply, key) {
+		return 0
+	}
+	pvNode := beta-alpha > 1
+	ttMove := uint8(noMove)
+	// The table serves nodes with two plies or more to go: the frontier
+	// nodes are most of the tree, and a probe of a large table costs a
+	// cache miss that their small subtrees do not repay (-30% time, +10%
+	// nodes on BenchmarkSearch).
+	useTT := depth >= 2
+	if !useTT {
+	} else if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		if !pvNode && int(e.depth) >= depth {
+			sc := scoreFromTT(Score(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	moves := s.v.UniqueMoves(p, s.moves[ply][:0])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return terminal(s.v, ply)
+	}
+	newDepth := depth - 1
+	if len(moves) == 1 {
+		newDepth = depth // a forced move does not count (see the package documentation)
+	}
+	ord := s.order(p, ply, moves, ttMove)
+	best, bestIdx := -infinity, uint16(noMove)
+	origAlpha := alpha
+	for i := range ord {
+		pick(ord, i)
+		m := &moves[ord[i].idx]
+		q := s.child(p, m, ply)
+		var sc Score
+		if i == 0 {
+			sc = -s.search(q, newDepth, ply+1, -beta, -alpha)
+		} else {
+			sc = -s.search(q, newDepth, ply+1, -alpha-1, -alpha)
+			if sc > alpha && sc < beta {
+				sc = -s.search(q, newDepth, ply+1, -beta, -alpha)
+			}
+		}
+		if sc <= best {
+			continue
+		}
+		best, bestIdx = sc, ord[i].idx
+		if sc <= alpha {
+			continue
+		}
+		alpha = sc
+		s.setPV(ply, m)
+		if sc >= beta {
+			if !m.IsCapture() {
+				s.goodQuiet(p.Side, ply, depth, m)
+			}
+			break
+		}
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound, bestIdx = boundUpper, noMove
+	}
+	if useTT {
+		s.tt.store(key, scoreToTT(best, ply), depth, bound, uint8(min(bestIdx, noMove)))
+	}
+	return best
+}
+
+// quiesce resolves the captures of p: a position where a capture is
+// compulsory (R-CAP-1) is never scored statically; every capture is
+// searched, with no "stand pat", since the side to move has no other
+// choice. A position without a capture is scored by the evaluation, or as
+// lost (won in giveaway) if the side to move has no move at all.
+func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, threats bool) Score {
+	s.nodes++
+	s.pvLen[ply] = 0
+	if ply >= MaxPly-1 {
+		return evaluate(s.v, p)
+	}
+	if !s.v.MustCapture(p) {
+		if !s.v.HasMoves(p) {
+			return terminal(s.v, ply)
+		}
+		if !threats || !s.threatened(p) {
+			return evaluate(s.v, p)
+		}
+		threats = false
+	}
+	moves := s.v.UniqueMoves(p, s.moves[ply][:0])
+	s.moves[ply] = moves
+	ord := s.order(p, ply, moves, noMove)
+	best := -infinity
+	for i := range ord {
+		pick(ord, i)
+		m := &moves[ord[i].idx]
+		q := &s.pos[ply+1]
+		*q = *p
+		q.Make(m)
+		sc := -s.quiesce(q, ply+1, -beta, -alpha, threats)
+		if sc <= best {
+			continue
+		}
+		best = sc
+		if sc <= alpha {
+			continue
+		}
+		alpha = sc
+		s.setPV(ply, m)
+		if sc >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// setPV makes m followed by the line of ply+1 the line of ply.
+func (s *Searcher) setPV(ply int, m *draughts.Move) {
+	s.pv[ply][0] = *m
+	n := s.pvLen[ply+1]
+	copy(s.pv[ply][1:n+1], s.pv[ply+1][:n])
+	s.pvLen[ply] = n + 1
+}
+
+// Ordering keys, highest first: the table's move, captures by the number
+// of pieces taken (kings first), promotions, the two killer moves of the
+// ply, then quiet moves by their history score.
+const (
+	keyHash    = 1 << 30
+	keyCapture = 1 << 24
+	keyPromote = 1 << 22
+	keyKiller1 = 1 << 21
+	keyKiller2 = 1 << 20
+	historyMax = 1<<20 - 1
+)
+
+// order fills the ordering keys of the moves of ply.
+func (s *Searcher) order(p *draughts.Position, ply int, moves []draughts.Move, ttMove uint8) []moveOrd {
+	ord := s.ord[ply][:0]
+	k := &s.killers[ply]
+	h := &s.history[p.Side]
+	for i := range moves {
+		m := &moves[i]
+		var key int32
+		switch {
+		case i == int(ttMove):
+			key = keyHash
+		case m.IsCapture():
+			key = keyCapture + int32(m.NumCaptured())*1024 + int32((m.Captured&p.Kings).PopCount())*256
+			if m.Promotes {
+				key += 64
+			}
+		case m.Promotes:
+			key = keyPromote
+		case m.SameResult(&k[0]):
+			key = keyKiller1
+		case m.SameResult(&k[1]):
+			key = keyKiller2
+		default:
+			key = h[m.From][m.To]
+		}
+		ord = append(ord, moveOrd{key: key, idx: uint16(i)})
+	}
+	s.ord[ply] = ord
+	return ord
+}
+
+// pick moves the best remaining move of ord to position i (selection
+// sort, done lazily since a cut-off often comes early). Ties keep the
+// generation order, so the order is a function of the position alone.
+func pick(ord []moveOrd, i int) {
+	b := i
+	for j := i + 1; j < len(ord); j++ {
+		if ord[j].key > ord[b].key {
+			b = j
+		}
+	}
+	if b != i {
+		x := ord[b]
+		copy(ord[i+1:b+1], ord[i:b])
+		ord[i] = x
+	}
+}
+
+// goodQuiet records a quiet move that caused a cut-off: a killer of the
+// ply and a history bonus of depth squared.
+func (s *Searcher) goodQuiet(side draughts.Color, ply, depth int, m *draughts.Move) {
+	k := &s.killers[ply]
+	if !m.SameResult(&k[0]) {
+		k[1] = k[0]
+		k[0] = *m
+	}
+	h := &s.history[side]
+	h[m.From][m.To] += int32(depth * depth)
+	if h[m.From][m.To] > historyMax {
+		for i := range h {
+			for j := range h[i] {
+				h[i][j] /= 2
+			}
+		}
+	}
+}
+
+// threatened reports whether the opponent of the side to move could
+// capture if it were its turn.
+func (s *Searcher) threatened(p *draughts.Position) bool {
+	q := *p
+	q.Side = q.Side.Opp()
+	return s.v.MustCapture(&q)
+}

@@ -1,0 +1,104 @@
+package analyze
+
+// Transposition table. Entries of a root search carry its generation;
+// an entry of any other generation is empty for every purpose (probe and
+// replacement), so each root search sees exactly what an empty table would
+// show, and a search result depends only on (variant, position, Options),
+// never on what the Searcher searched before. The generation is 16 bits;
+// when it wraps, the table is cleared for real.
+
+// Bound kinds of an entry.
+const (
+	boundNone  = 0
+	boundUpper = 1 // the score is at most the stored score (fail low)
+	boundLower = 2 // the score is at least the stored score (fail high)
+	boundExact = 3
+)
+
+// noMove marks an entry without a best move.
+const noMove = 0xFF
+
+// ttEntry is 16 bytes.
+type ttEntry struct {
+	key   uint64
+	score int16
+	depth int8
+	bound uint8
+	move  uint8 // index of the best move in the UniqueMoves list of the position, or noMove
+	_     uint8
+	gen   uint16
+}
+
+// ttBucket is two entries: the first keeps the deeper search, the second
+// always takes the newest.
+type ttBucket [2]ttEntry
+
+type table struct {
+	buckets []ttBucket
+	mask    uint64
+	gen     uint16
+}
+
+// newTable makes a table of about mib MiB (a power of two of buckets, at
+// least one).
+func newTable(mib int) *table {
+	n := uint64(1)
+	for n*2*32 <= uint64(mib)<<20 {
+		n *= 2
+	}
+	return &table{buckets: make([]ttBucket, n), mask: n - 1}
+}
+
+// newSearch starts a generation: every entry counts as empty from now on.
+func (t *table) newSearch() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.buckets)
+		t.gen = 1
+	}
+}
+
+// probe returns the entry of key in this generation.
+func (t *table) probe(key uint64) (ttEntry, bool) {
+	b := &t.buckets[key&t.mask]
+	for i := range b {
+		if e := b[i]; e.gen == t.gen && e.key == key {
+			return e, true
+		}
+	}
+	return ttEntry{}, false
+}
+
+// store records a search result of key.
+func (t *table) store(key uint64, score Score, depth int, bound uint8, move uint8) {
+	b := &t.buckets[key&t.mask]
+	e := &b[0]
+	if e.gen == t.gen && e.key != key && int(e.depth) > depth {
+		e = &b[1]
+	}
+	if e.gen == t.gen && e.key == key && move == noMove {
+		move = e.move // keep the old best move of the same position
+	}
+	*e = ttEntry{key: key, score: int16(score), depth: int8(depth), bound: bound, move: move, gen: t.gen}
+}
+
+// Decisive scores are stored as distances from the node, not the root.
+func scoreToTT(s Score, ply int) Score {
+	switch {
+	case s.IsWin():
+		return s + Score(ply)
+	case s.IsLoss():
+		return s - Score(ply)
+	}
+	return s
+}
+
+func scoreFromTT(s Score, ply int) Score {
+	switch {
+	case s.IsWin():
+		return s - Score(ply)
+	case s.IsLoss():
+		return s + Score(ply)
+	}
+	return s
+}

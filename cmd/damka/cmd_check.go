@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/pipeline"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// CheckOptions are the flags of damka check.
+type CheckOptions struct {
+	Variant string
+	Jobs    int
+	JSON    bool
+	Quiet   bool
+}
+
+// AddFlags adds the check flags to fs.
+func (o *CheckOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
+	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
+	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per game on stdout; the summary goes to stderr")
+	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+}
+
+func newCheckCommand(io *streams) *cobra.Command {
+	var opts CheckOptions
+	cmd := &cobra.Command{
+		Use:   "check [FILE|DIR|-]...",
+		Short: "Replay every game and report every defect",
+		Long: `Read every game of the inputs (files, directories walked for *.pdn, *.txt
+and *.json, possibly compressed, or - for standard input; with none, the
+sample archive built into damka), replay each against the rules engine,
+and report every defect like a compiler:
+
+  file:line:col: game N (White - Black, Event): ply P (17. c3-d4): kind: message
+
+then a summary. The kinds of findings: syntax_error, illegal_move,
+missed_capture, incomplete_capture, ambiguous_move, wrong_result,
+draw_by_rule, bad_setup, unknown_moves, variant_inferred, unknown_variant.
+
+With --json, one JSON object per game and line on stdout, in input order:
+{"file", "game", "line", "plies", "findings": [{"kind", "severity", "ply",
+"move", "line", "col", "message"}]}; the summary goes to stderr.
+
+Exit status: 0 when no game has an error finding, 1 when one has, 2 when
+an input cannot be read at all.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheck(cmd.Context(), io, opts, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+// validateOptions builds the replay options from a --variant flag.
+func validateOptions(variant string) (validate.Options, error) {
+	var o validate.Options
+	if variant != "" {
+		v, err := draughts.VariantByName(variant)
+		if err != nil {
+			return o, &exitError{code: exitInput, err: err}
+		}
+		o.Variant = v
+	}
+	return o, nil
+}
+
+// checked is one input item after validation.
+type checked struct {
+	item   gameItem
+	report *validate.Report
+}
+
+// tally sums up a run over many games.
+type tally struct {
+	games, clean, warnings, errors, unreadable int
+	inputErrors                                int
+	plies                                      int
+	kinds                                      map[validate.Kind]int
+	start                                      time.Time
+}
+
+func newTally() *tally { return &tally{kinds: map[validate.Kind]int{}, start: time.Now()} }
+
+func (t *tally) add(r *validate.Report) {
+	t.games++
+	t.plies += len(r.Plies)
+	switch r.Status() {
+	case validate.Clean:
+		t.clean++
+	case validate.Warnings:
+		t.warnings++
+	case validate.Errors:
+		t.errors++
+	case validate.Unreadable:
+		t.unreadable++
+	}
+	for _, f := range r.Findings {
+		t.kinds[f.Kind]++
+	}
+}
+
+func (t *tally) print(w io.Writer) {
+	sec := time.Since(t.start).Seconds()
+	fmt.Fprintf(w, "%d games read: %d clean, %d with warnings only, %d with errors", t.games, t.clean, t.warnings, t.errors+t.unreadable)
+	if t.unreadable > 0 {
+		fmt.Fprintf(w, " (%d unreadable)", t.unreadable)
+	}
+	fmt.Fprintln(w)
+	var parts []string
+	for _, k := range validate.Kinds {
+		if n := t.kinds[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, k))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "findings: %s\n", strings.Join(parts, ", "))
+	}
+	if t.inputErrors > 0 {
+		fmt.Fprintf(w, "%d input(s) could not be read\n", t.inputErrors)
+	}
+	rate := func(n int) float64 {
+		if sec <= 0 {
+			return 0
+		}
+		return float64(n) / sec
+	}
+	fmt.Fprintf(w, "%d plies replayed in %.2fs: %.0f games/s, %.0f plies/s\n", t.plies, sec, rate(t.games), rate(t.plies))
+}
+
+// exit maps the tally to the exit status of check and clean.
+func (t *tally) exit() error {
+	switch {
+	case t.inputErrors > 0:
+		return &exitError{code: exitInput}
+	case t.errors+t.unreadable > 0:
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// forEachGame reads and validates every game of the inputs in parallel and
+// calls emit with each, in input order. An input that cannot be read is
+// reported on stderr and counted, and the others go on.
+func forEachGame(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options, t *tally, emit func(checked) error) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	in := openInputs(io, args)
+	defer in.Close()
+	bar := newProgress(io, quiet, in.total, "games")
+	defer bar.Finish()
+	work := func(it gameItem) checked {
+		c := checked{item: it}
+		if it.Game != nil {
+			c.report = validate.Game(it.Game, vopts)
+		}
+		return c
+	}
+	return pipeline.Ordered(ctx, jobs, in.next, work, func(c checked) error {
+		if c.report == nil {
+			t.inputErrors++
+			bar.Clear()
+			fmt.Fprintf(io.Err, "damka: cannot read %v\n", describeInputError(c.item.Err))
+		} else {
+			t.add(c.report)
+		}
+		bar.Update(in.bytes.Load(), t.games)
+		return emit(c)
+	})
+}
+
+func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
+	vopts, err := validateOptions(opts.Variant)
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(io.Out)
+	t := newTally()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
+		if c.report == nil {
+			return nil
+		}
+		if opts.JSON {
+			return enc.Encode(jsonReport(c.report))
+		}
+		writeFindings(out, c.report)
+		return nil
+	})
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	summary := io.Out
+	if opts.JSON {
+		summary = io.Err
+	}
+	t.print(summary)
+	return t.exit()
+}
+
+// describeInputError drops the system call from a path error: "x.pdn: no
+// such file or directory" rather than "stat x.pdn: ...".
+func describeInputError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Path + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// gameLabel names a game in reports: "game 3 (Ivanov - Petrov, USSR ch.)".
+func gameLabel(g *pdn.Game) string {
+	or := func(s string) string {
+		if s == "" {
+			return "?"
+		}
+		return s
+	}
+	return fmt.Sprintf("game %d (%s - %s, %s)", g.Index, or(g.White()), or(g.Black()), or(g.Event()))
+}
+
+// writeFindings prints the findings of a game, one compiler-style line each.
+func writeFindings(w io.Writer, r *validate.Report) {
+	g := r.Game
+	for _, f := range r.Findings {
+		ply := ""
+		if f.Ply > 0 {
+			if label := f.MoveLabel(); label != "" && f.Move != "" {
+				ply = fmt.Sprintf("ply %d (%s): ", f.Ply, label)
+			} else {
+				ply = fmt.Sprintf("ply %d: ", f.Ply)
+			}
+		}
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), ply, f.Kind, f.Message)
+	}
+}
+
+// The JSON form of a game's report: a contract, keep the fields as they are.
+type jsonGame struct {
+	File     string        `json:"file"`
+	Game     int           `json:"game"`
+	Line     int           `json:"line"`
+	Plies    int           `json:"plies"`
+	Findings []jsonFinding `json:"findings"`
+}
+
+type jsonFinding struct {
+	Kind     validate.Kind     `json:"kind"`
+	Severity validate.Severity `json:"severity"`
+	Ply      int               `json:"ply"`
+	Move     string            `json:"move"`
+	Line     int               `json:"line"`
+	Col      int               `json:"col"`
+	Message  string            `json:"message"`
+}
+
+func jsonReport(r *validate.Report) jsonGame {
+	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: r.Game.Pos.Line, Plies: len(r.Plies), Findings: []jsonFinding{}}
+	for _, f := range r.Findings {
+		j.Findings = append(j.Findings, jsonFinding{f.Kind, f.Severity, f.Ply, f.Move, f.Line, f.Col, f.Message})
+	}
+	return j
+}

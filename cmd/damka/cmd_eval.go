@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/pipeline"
+)
+
+// EvalOptions are the flags of damka eval.
+type EvalOptions struct {
+	Variant string
+	Depth   int
+	TTSize  int
+	Jobs    int
+}
+
+// AddFlags adds the eval flags to fs.
+func (o *EvalOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+	fs.IntVarP(&o.Depth, "depth", "d", analyze.DefaultDepth, fmt.Sprintf("plies of full-width search (1 to %d)", analyze.MaxDepth))
+	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table size in MiB, per worker")
+	fs.IntVarP(&o.Jobs, "jobs", "j", 1, "positions searched at once (0: all cores); the output is the same whatever it is")
+}
+
+func newEvalCommand(io *streams) *cobra.Command {
+	var opts EvalOptions
+	cmd := &cobra.Command{
+		Use:   "eval [--depth D] [FEN ...]",
+		Short: "Search positions: evaluation, best move and principal variation",
+		Long: `Search each position given as an argument, or each line of standard input
+(a line may go on after a tab, so a file of "FEN<TAB>anything" lines can be
+fed as it is), to a fixed depth, and print one line per position, in input
+order, with eight tab-separated fields:
+
+  FEN  WHITE  TOMOVE  BEST  PV  DEPTH  NODES  MS
+
+  FEN     the position, canonical form
+  WHITE   the evaluation from White's view, in men: "+1.25", "-0.40",
+          "0.00"; "#N" when White wins by force in N plies (a side with no
+          legal move loses), "-#N" when White loses in N plies
+  TOMOVE  the same from the side to move's view
+  BEST    the best move, every landing square ("c3-d4", "c3:e5:g3"); "-"
+          when the side to move has no legal move
+  PV      the principal variation, moves separated by spaces, starting with
+          BEST; "-" when empty
+  DEPTH   the depth searched (less than --depth when a forced win or loss
+          was proved sooner)
+  NODES   positions visited
+  MS      milliseconds spent (the only field that varies between runs)
+
+Depth is in plies of full-width search; forced moves, captures and
+capture threats at the horizon are searched further (see "go doc
+github.com/damka/damka/analyze"). Every field but MS depends only on the
+position, --variant, --depth and --tt, never on --jobs.
+
+A bad FEN gives no output line but an error on stderr naming its line (or
+argument) number, and the exit status is 1 once the rest is done.`,
+		PreRunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Depth < 1 || opts.Depth > analyze.MaxDepth {
+				return &exitError{code: exitInput, err: fmt.Errorf("eval: --depth must be 1 to %d", analyze.MaxDepth)}
+			}
+			if opts.TTSize < 1 {
+				return &exitError{code: exitInput, err: fmt.Errorf("eval: --tt must be 1 or more")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEval(cmd.Context(), io, opts, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+// evalItem is one input position.
+type evalItem struct {
+	where string // "argument 2", "line 7"
+	fen   string
+}
+
+// evalOut is the line of a position, or why there is none.
+type evalOut struct {
+	where string
+	line  string
+	err   error
+}
+
+func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	v, err := draughts.VariantByName(opts.Variant)
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize}
+
+	var next func() (evalItem, bool, error)
+	if len(args) > 0 {
+		i := 0
+		next = func() (evalItem, bool, error) {
+			if i == len(args) {
+				return evalItem{}, false, nil
+			}
+			i++
+			return evalItem{fmt.Sprintf("argument %d", i), args[i-1]}, true, nil
+		}
+	} else {
+		sc := bufio.NewScanner(io.In)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		n := 0
+		next = func() (evalItem, bool, error) {
+			for sc.Scan() {
+				n++
+				line, _, _ := strings.Cut(sc.Text(), "\t")
+				if strings.TrimSpace(line) != "" {
+					return evalItem{fmt.Sprintf("line %d", n), line}, true, nil
+				}
+			}
+			if err := sc.Err(); err != nil {
+				return evalItem{}, false, &exitError{code: exitInput, err: fmt.Errorf("reading standard input: %w", err)}
+			}
+			return evalItem{}, false, nil
+		}
+	}
+
+	// One Searcher per worker at a time: a search does not depend on
+	// which Searcher runs it, nor on what it searched before.
+	idle := make(chan *analyze.Searcher, 64)
+	work := func(it evalItem) evalOut {
+		p, err := draughts.ParseFEN(it.fen)
+		if err == nil {
+			err = p.Check(v)
+		}
+		if err != nil {
+			return evalOut{where: it.where, err: err}
+		}
+		var s *analyze.Searcher
+		select {
+		case s = <-idle:
+		default:
+			s = analyze.NewSearcher(v, aopts)
+		}
+		start := time.Now()
+		r := s.Search(&p)
+		ms := time.Since(start).Milliseconds()
+		select {
+		case idle <- s:
+		default:
+		}
+		return evalOut{where: it.where, line: evalLine(&p, r, ms)}
+	}
+
+	out := bufio.NewWriter(io.Out)
+	defer out.Flush()
+	bad := 0
+	err = pipeline.Ordered(ctx, opts.Jobs, next, work, func(o evalOut) error {
+		if o.err != nil {
+			out.Flush()
+			fmt.Fprintf(io.Err, "damka eval: %s: %v\n", o.where, o.err)
+			bad++
+			return nil
+		}
+		out.WriteString(o.line)
+		return out.WriteByte('\n')
+	})
+	if err != nil {
+		return err
+	}
+	if bad > 0 {
+		return &exitError{code: exitFindings, err: fmt.Errorf("eval: %d bad position(s)", bad)}
+	}
+	return nil
+}
+
+// evalLine formats the result of a search of p (see the command's help).
+func evalLine(p *draughts.Position, r analyze.Result, ms int64) string {
+	white := r.Score
+	if p.Side == draughts.Black {
+		white = -white
+	}
+	best, pv := "-", "-"
+	if len(r.PV) > 0 {
+		best = r.Best.String()
+		names := make([]string, len(r.PV))
+		for i := range r.PV {
+			names[i] = r.PV[i].String()
+		}
+		pv = strings.Join(names, " ")
+	}
+	return strings.Join([]string{
+		p.FEN(), white.String(), r.Score.String(), best, pv,
+		strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10), strconv.FormatInt(ms, 10),
+	}, "\t")
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progress is a progress bar on stderr, or nothing when stderr is not a
+// terminal or --quiet is given: a bar written into a log file is noise.
+type progress struct {
+	bar  *progressbar.ProgressBar
+	noun string
+}
+
+// newProgress shows bytes read out of total (-1 when unknown) and a count.
+func newProgress(io *streams, quiet bool, total int64, noun string) *progress {
+	if quiet || !io.CanProgress() {
+		return &progress{}
+	}
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(io.Err),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetPredictTime(true),
+	)
+	return &progress{bar: bar, noun: noun}
+}
+
+// Update sets the bytes done and the count shown.
+func (p *progress) Update(bytes int64, count int) {
+	if p.bar == nil {
+		return
+	}
+	p.bar.Describe(fmt.Sprintf("%d %s", count, p.noun))
+	p.bar.Set64(bytes)
+}
+
+// Clear removes the bar before other output.
+func (p *progress) Clear() {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+// Finish ends the bar.
+func (p *progress) Finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}

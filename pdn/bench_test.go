@@ -1,0 +1,73 @@
+package pdn
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchArchive concatenates the PDN files of the corpus (not the JSON
+// ones) until the archive is at least size bytes.
+func benchArchive(tb testing.TB, size int) []byte {
+	tb.Helper()
+	dir := corpusDir(tb)
+	var files [][]byte
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".pdn") || strings.HasSuffix(p, ".txt")) {
+			b, err := os.ReadFile(p)
+			if err == nil {
+				files = append(files, b)
+			}
+		}
+		return nil
+	})
+	var buf bytes.Buffer
+	buf.Grow(size + 1<<20)
+	for buf.Len() < size {
+		for _, f := range files {
+			buf.Write(f)
+			buf.WriteString("\n\n")
+		}
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkReader measures reading throughput on the corpus PDN files
+// concatenated to about 32 MB: MB/s (b.SetBytes), games/s, and MB per
+// second of CPU time used by the whole process (cpu-MB/s: what one core
+// does, garbage collection included, whatever else runs on the machine).
+func BenchmarkReader(b *testing.B) {
+	benchReader(b, false)
+}
+
+// BenchmarkReaderReuse is BenchmarkReader with Reader.ReuseGame set.
+func BenchmarkReaderReuse(b *testing.B) {
+	benchReader(b, true)
+}
+
+func benchReader(b *testing.B, reuse bool) {
+	data := benchArchive(b, 32<<20)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	games := 0
+	for i := 0; i < b.N; i++ {
+		r := NewReader(bytes.NewReader(data), "bench")
+		r.ReuseGame = reuse
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			games++
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
+	}
+}

@@ -1,0 +1,148 @@
+package pdn
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/iotest"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// FuzzReader reads arbitrary input and checks that:
+//   - reading ends, with at most one game per byte of input;
+//   - reading one byte at a time gives the same games;
+//   - with small caps (MaxGameBytes, MaxVariationDepth) reading ends too;
+//   - each game's Raw is the input at RawPos (for plain UTF-8 text);
+//   - every game without a syntax error survives the round trip: written,
+//     read back, it equals its Canonical form, and writing that again
+//     gives the same text.
+//
+// Seeds: the files of testdata/pdn and the beginning and the end of each
+// file of the shared corpus. Inputs it found worth keeping are in
+// testdata/fuzz/FuzzReader.
+func FuzzReader(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// A hang is a failure: crash, so that the fuzzer keeps the input.
+		watchdog := time.AfterFunc(10*time.Second, func() {
+			panic(fmt.Sprintf("FuzzReader: over 10s on %q", data))
+		})
+		defer watchdog.Stop()
+		json := isJSON(data)
+		games := fuzzRead(t, NewReader(bytes.NewReader(data), "fuzz"), json)
+		if len(games) > len(data)+1 {
+			t.Fatalf("%d games from %d bytes", len(games), len(data))
+		}
+		slow := fuzzRead(t, NewReader(iotest.OneByteReader(bytes.NewReader(data)), "fuzz"), json)
+		if len(slow) != len(games) {
+			t.Fatalf("%d games one byte at a time, %d at once", len(slow), len(games))
+		}
+		for i := range games {
+			if !sameRead(games[i], slow[i]) {
+				diff := cmp.Diff(games[i], slow[i], cmpGames)
+				t.Fatalf("game %d one byte at a time (-at once +byte):\n%s", i+1, diff)
+			}
+		}
+		small := NewReader(bytes.NewReader(data), "fuzz")
+		small.MaxGameBytes = 64
+		small.MaxVariationDepth = 3
+		if n := len(fuzzRead(t, small, json)); n > len(data)+1 {
+			t.Fatalf("%d games with small caps from %d bytes", n, len(data))
+		}
+		plain := utf8.Valid(data) && !json && !bytes.HasPrefix(data, []byte("\xef\xbb\xbf"))
+		for _, g := range games {
+			if plain {
+				off := g.RawPos.Offset
+				if off < 0 || off+len(g.Raw) > len(data) || string(data[off:off+len(g.Raw)]) != g.Raw {
+					t.Fatalf("game %d: Raw %q is not the input at %d", g.Index, g.Raw, off)
+				}
+			}
+			if g.Err == nil {
+				roundTrip(t, g)
+			}
+		}
+	})
+}
+
+// sameRead is a fast cmp.Equal(a, b, cmpGames) for games read from the
+// same input.
+func sameRead(a, b *Game) bool {
+	if a.File != b.File || a.Index != b.Index || a.Pos != b.Pos || a.RawPos != b.RawPos || a.Raw != b.Raw ||
+		a.Encoding != b.Encoding || (a.Err == nil) != (b.Err == nil) || a.Err != nil && a.Err.Error() != b.Err.Error() ||
+		!sameGame(a, b) {
+		return false
+	}
+	var pos func(x, y []Move) bool
+	pos = func(x, y []Move) bool {
+		for i := range x {
+			if x[i].Pos != y[i].Pos {
+				return false
+			}
+			for k := range x[i].Variations {
+				if !pos(x[i].Variations[k], y[i].Variations[k]) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return pos(a.Moves, b.Moves)
+}
+
+// fuzzRead reads all games; a read error is allowed only for JSON input
+// (bad JSON), and ends the reading.
+func fuzzRead(t *testing.T, r *Reader, json bool) []*Game {
+	var games []*Game
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return games
+		}
+		if g == nil {
+			if !json {
+				t.Fatalf("read error: %v", err)
+			}
+			return games
+		}
+		games = append(games, g)
+	}
+}
+
+func addSeeds(f *testing.F) {
+	names, _ := Walk([]string{testdata})
+	for _, name := range names {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	dir := os.Getenv("DAMKA_CORPUS")
+	if dir == "" {
+		dir = "../../shared/corpus"
+	}
+	names, _ = Walk([]string{dir})
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil || filepath.Ext(name) == ".json" && len(b) > 4096 {
+			continue
+		}
+		if len(b) > 4096 {
+			f.Add(b[:4096])
+			f.Add(b[len(b)-2048:])
+		} else {
+			f.Add(b)
+		}
+	}
+	for _, s := range []string{
+		"", "*", "[", "{", "(", "\\", "\r", "\xef\xbb", "1.", "1...", "- -", "0-1[Event \"x\"]",
+		"[Event \"x\"]\n\n[Event \"y\"]", "1. 32-28 (19-23 (18-23)) *", "[%clock 0:01]", "/FEN \"W:W1\"/ *",
+		"{a\n[Event \"x\"]\n*", "8-11Redover 1-0", "1- 7 01-06 a3b4 cd4 c:e5", "\xcf\xf0\xe8 1. c3-d4 *",
+	} {
+		f.Add([]byte(s))
+	}
+}

@@ -1,0 +1,170 @@
+package pdn
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Pos is a position in a source file: a byte offset into the decoded
+// (UTF-8) text and a 1-based line and column. Columns count bytes of the
+// decoded text, as go/token does.
+type Pos struct {
+	Offset int // byte offset, starting at 0
+	Line   int // line number, starting at 1
+	Column int // column number, starting at 1 (byte count)
+}
+
+// IsValid reports whether the position is set.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String returns "line:column", or "-" for an unset position.
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
+}
+
+// Tag is one tag pair, [Name "Value"]. Value has its escapes (\" and \\)
+// resolved.
+type Tag struct {
+	Name, Value string
+}
+
+// Encoding names recorded in Game.Encoding.
+const (
+	UTF8        = "utf-8"
+	Windows1251 = "windows-1251"
+)
+
+// Game is one game record as written: tags, movetext and where it came
+// from. The package knows notation only: a Game may describe illegal moves.
+type Game struct {
+	File  string // name given to NewReader
+	Index int    // 1-based index of the game within its file
+	Pos   Pos    // of the first tag, or of the first token when there is no tag
+
+	Tags       []Tag  // in source order, duplicates and unknown names kept
+	Setup      string // FEN of a /FEN "..."/ token in the movetext ("" if none); FEN tags stay in Tags
+	Moves      []Move // the main line
+	Comment    string // comments before the first move (joined with one space)
+	Terminator string // game terminator as written: "2-0", "1-0", "*", ...; "" if none
+
+	Raw      string // the game's source text, decoded to UTF-8
+	RawPos   Pos    // where Raw starts: its first token (maybe a comment before the tags)
+	Encoding string // UTF8 or Windows1251: how Raw was decoded
+	Err      error  // the error Next returned with the game (nil when clean)
+
+	hint *Game // an earlier game of the file, for GameType when there is nothing to go by
+}
+
+// Move is one move token of a line, with what the source attached to it.
+type Move struct {
+	// Number is the move number written before this move, 0 if none.
+	Number int
+	// Text is the move exactly as written: "c3-d4", "c3:e5:g3", "g3xg7",
+	// "1- 7", "01-06", "cd4", "c:e5", "a3b4"; "-" or "--" for an unknown
+	// move.
+	Text     string
+	Strength string   // "!", "?!", "(!?!!!)" ... as written
+	NAGs     []int    // $n annotations, in order
+	Comments []string // comments after the move (brace, line or glued), whitespace collapsed
+	// Before holds comments written between the opening of a variation
+	// and its first move. (In the main line they go to Game.Comment.)
+	Before []string
+	// Variations are alternatives to this move: each one is a line that
+	// starts in place of this move. They nest.
+	Variations [][]Move
+	Pos        Pos  // of the move text
+	Unknown    bool // Text is an unknown-move placeholder ("-" or "--")
+	// Ellipsis is set when the number was written as a continuation
+	// ("12..." or "12. ...") or a lone "..." preceded the move: the move
+	// is the second of its numbered pair (Black's in most variants).
+	Ellipsis bool
+}
+
+// Squares returns the move text with its whitespace removed and nothing
+// else changed: "1- 7" gives "1-7"; leading zeros are kept.
+func (m Move) Squares() string {
+	if strings.IndexByte(m.Text, ' ') < 0 && strings.IndexByte(m.Text, '\t') < 0 {
+		return m.Text
+	}
+	b := make([]byte, 0, len(m.Text))
+	for i := 0; i < len(m.Text); i++ {
+		if c := m.Text[i]; c != ' ' && c != '\t' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// Tag returns the value of the first tag with the given name, compared
+// without regard to case.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// Tag names accepted, in order, by the accessors. The first name is the
+// PDN standard one; the others are equivalents seen in Italian (Bianco,
+// Nero, Risultato, Dati, Anno, Turno...), French (Blanc, Noir, Manche,
+// Lieu...), Dutch and playstrategy (P1, P2) archives.
+var (
+	eventNames  = []string{"Event", "Evento", "Torneo", "Evenement", "Événement", "Evénement", "Toernooi", "Dati"}
+	siteNames   = []string{"Site", "Luogo", "Lieu", "Plaats"}
+	dateNames   = []string{"Date", "Data", "Datum", "Anno"}
+	roundNames  = []string{"Round", "Turno", "Manche", "Ronde"}
+	whiteNames  = []string{"White", "Bianco", "Blanc", "Blancs", "Wit", "P1"}
+	blackNames  = []string{"Black", "Nero", "Noir", "Noirs", "Zwart", "P2"}
+	resultNames = []string{"Result", "Risultato", "Resultat", "Résultat", "Uitslag"}
+)
+
+// StandardTags are the seven PDN standard tags, in the order Writer
+// writes them.
+var StandardTags = [7]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+var standardAliases = [7][]string{eventNames, siteNames, dateNames, roundNames, whiteNames, blackNames, resultNames}
+
+func (g *Game) first(names []string) string {
+	for _, n := range names {
+		if v, ok := g.Tag(n); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// Event returns the Event tag, else an equivalent (Evento, Torneo,
+// Evenement, Dati...), trimmed; "" if none.
+func (g *Game) Event() string { return g.first(eventNames) }
+
+// Site returns the Site tag, else Luogo, Lieu or Plaats, trimmed.
+func (g *Game) Site() string { return g.first(siteNames) }
+
+// Date returns the Date tag, else Data, Datum or Anno (a year), trimmed.
+func (g *Game) Date() string { return g.first(dateNames) }
+
+// Round returns the Round tag, else Turno, Manche or Ronde, trimmed.
+func (g *Game) Round() string { return g.first(roundNames) }
+
+// White returns the White tag, else Bianco, Blanc, Wit or P1, trimmed.
+func (g *Game) White() string { return g.first(whiteNames) }
+
+// Black returns the Black tag, else Nero, Noir, Zwart or P2, trimmed.
+func (g *Game) Black() string { return g.first(blackNames) }
+
+// Result returns the Result tag, else Risultato or Resultat, trimmed; ""
+// if none. It may disagree with Terminator; both are kept.
+func (g *Game) Result() string { return g.first(resultNames) }
+
+// FEN returns the FEN tag, else the /FEN "..."/ setup token, else "".
+func (g *Game) FEN() string {
+	if v, ok := g.Tag("FEN"); ok {
+		return strings.TrimSpace(v)
+	}
+	return g.Setup
+}

@@ -1,0 +1,250 @@
+package pdn
+
+import (
+	"strconv"
+	"strings"
+)
+
+// PDN GameType numbers of the standard table, plus those lidraughts uses
+// for its own variants.
+const (
+	International = 20 // 10x10, numeric
+	English       = 21 // 8x8 checkers, numeric 1-32
+	Italian       = 22
+	AmericanPool  = 23
+	Spanish       = 24
+	Russian       = 25 // 8x8, algebraic
+	Brazilian     = 26
+	Canadian      = 27
+	Portuguese    = 28
+	Czech         = 29
+	Turkish       = 30
+	Thai          = 31
+	Frisian       = 40
+	Breakthrough  = 96 // lidraughts
+	Frysk         = 97 // lidraughts
+	Antidraughts  = 98 // lidraughts
+)
+
+// GameType is the variant of a game as its GameType tag gives it
+// ("25" or "25,W,8,8,A0,0"), or as guessed when the tag is missing.
+type GameType struct {
+	Number   int    // PDN GameType number: any number seen is kept (96, 97, 98...)
+	Raw      string // the tag as written ("" when there is no tag)
+	Inferred bool   // no usable GameType tag: Number was guessed (see Game.GameType)
+
+	// Optional fields of the long form, zero when absent.
+	StartColor string // "W" or "B"
+	Width      int    // board width
+	Height     int    // board height
+	Notation   string // "A0", "N2", "S0"...: A alpha, N numeric, S short; digit = corner of square 1
+	Invert     bool   // invert flag: the bottom-left corner is not a playing square
+}
+
+// ParseGameType parses a GameType tag value. ok is false when it does not
+// start with a number.
+func ParseGameType(s string) (gt GameType, ok bool) {
+	gt.Raw = s
+	f := strings.Split(strings.TrimSpace(s), ",")
+	for i := range f {
+		f[i] = strings.TrimSpace(f[i])
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 0 {
+		return gt, false
+	}
+	gt.Number = n
+	if len(f) > 1 {
+		gt.StartColor = strings.ToUpper(f[1])
+	}
+	if len(f) > 2 {
+		gt.Width, _ = strconv.Atoi(f[2])
+	}
+	if len(f) > 3 {
+		gt.Height, _ = strconv.Atoi(f[3])
+	}
+	if len(f) > 4 {
+		gt.Notation = f[4]
+	}
+	if len(f) > 5 {
+		gt.Invert = f[5] == "1"
+	}
+	return gt, true
+}
+
+// variantNames maps words of lidraughts/playstrategy [Variant "..."] tags
+// to GameType numbers. Checked in order, on the lower-cased tag.
+var variantNames = []struct {
+	word string
+	num  int
+}{
+	{"frysk", Frysk},
+	{"frisian", Frisian},
+	{"antidraughts", Antidraughts},
+	{"breakthrough", Breakthrough},
+	{"brazil", Brazilian},
+	{"russian", Russian},
+	{"american", English},
+	{"english", English},
+	{"checkers", English},
+	{"italian", Italian},
+	{"pool", AmericanPool},
+	{"spanish", Spanish},
+	{"canadian", Canadian},
+	{"portuguese", Portuguese},
+	{"czech", Czech},
+	{"turkish", Turkish},
+	{"thai", Thai},
+	{"international", International},
+	{"standard", International},
+}
+
+// GameType returns the game's variant. With a GameType tag that starts
+// with a number, that number (and the long-form fields) is returned as
+// written, whatever it is. Otherwise Inferred is set and the number is
+// guessed, in this order:
+//
+//  1. a [Variant "..."] tag (lidraughts, playstrategy): "American/English"
+//     gives 21, "Brazilian" 26, "Russian" 25, "Frisian" 40, "Frysk!" 97 ...;
+//  2. the squares of the moves (all lines) and of the FEN tag or setup:
+//     algebraic squares within a-h and 1-8 give 25 (Russian, the usual
+//     8x8 algebraic game), algebraic squares beyond h or 8 give 20;
+//     numeric squares up to 32 give 21 (English), or 22 (Italian) when the
+//     tags are Italian (Bianco, Nero, Risultato); numeric squares above 32
+//     give 20 (International);
+//  3. nothing to go by (no moves, no FEN): the type of the last game
+//     before it in the same file that had something to go by, else 20,
+//     the PDN default.
+func (g *Game) GameType() GameType {
+	var raw string
+	if v, ok := g.Tag("GameType"); ok {
+		if gt, ok := ParseGameType(v); ok {
+			return gt
+		}
+		raw = v
+	}
+	gt := GameType{Raw: raw, Inferred: true, Number: g.inferNumber()}
+	return gt
+}
+
+func (g *Game) inferNumber() int {
+	if v, ok := g.Tag("Variant"); ok {
+		lv := strings.ToLower(v)
+		for _, vn := range variantNames {
+			if strings.Contains(lv, vn.word) {
+				return vn.num
+			}
+		}
+	}
+	var sq squareStats
+	sq.moves(g.Moves)
+	if fen := g.FEN(); fen != "" {
+		sq.text(fen)
+	}
+	switch {
+	case sq.alpha:
+		if sq.maxFile <= 'h' && sq.maxRank <= 8 {
+			return Russian
+		}
+		return International
+	case sq.maxNum > 32:
+		return International
+	case sq.maxNum > 0:
+		if g.hasItalianTags() {
+			return Italian
+		}
+		return English
+	}
+	if g.hint != nil {
+		return g.hint.GameType().Number
+	}
+	return International
+}
+
+// evidence reports whether GameType has something in g itself to go by.
+func (g *Game) evidence() bool {
+	if g.Setup != "" {
+		return true
+	}
+	for i := range g.Moves {
+		if !g.Moves[i].Unknown {
+			return true
+		}
+	}
+	for _, t := range g.Tags {
+		switch strings.ToLower(t.Name) {
+		case "gametype", "variant", "fen":
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) hasItalianTags() bool {
+	for _, t := range g.Tags {
+		switch strings.ToLower(t.Name) {
+		case "bianco", "nero", "risultato":
+			return true
+		}
+	}
+	return false
+}
+
+type squareStats struct {
+	alpha   bool
+	maxFile byte
+	maxRank int
+	maxNum  int
+}
+
+func (s *squareStats) moves(ms []Move) {
+	for i := range ms {
+		s.text(ms[i].Text)
+		for _, v := range ms[i].Variations {
+			s.moves(v)
+		}
+	}
+}
+
+// text scans a move text or a FEN for squares: a lower-case letter
+// followed by digits is an algebraic square, other digit runs are numeric
+// squares. In a FEN, upper-case letters (colours, K) are skipped.
+func (s *squareStats) text(t string) {
+	for i := 0; i < len(t); {
+		c := t[i]
+		switch {
+		case c >= 'a' && c <= 'z' && c != 'x':
+			j := i + 1
+			n, k := digitsAt(t, j)
+			if k > j {
+				s.alpha = true
+				if c > s.maxFile {
+					s.maxFile = c
+				}
+				if n > s.maxRank {
+					s.maxRank = n
+				}
+			}
+			i = k
+		case c >= '0' && c <= '9':
+			n, k := digitsAt(t, i)
+			if n > s.maxNum {
+				s.maxNum = n
+			}
+			i = k
+		default:
+			i++
+		}
+	}
+}
+
+func digitsAt(t string, i int) (n, j int) {
+	j = i
+	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+		if n < 1e6 {
+			n = n*10 + int(t[j]-'0')
+		}
+		j++
+	}
+	return n, j
+}

@@ -1,0 +1,589 @@
+package pdn
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// Sentinel errors, found in SyntaxError.Err.
+var (
+	ErrBadTag              = errors.New("malformed tag pair")
+	ErrUnterminatedComment = errors.New("unterminated comment")
+	ErrNestedComment       = errors.New("nested comment")
+	ErrBadMove             = errors.New("malformed move")
+	ErrBadToken            = errors.New("unexpected text")
+	ErrMisplaced           = errors.New("misplaced token")
+	ErrUnclosedVariation   = errors.New("unclosed variation")
+	ErrVariationDepth      = errors.New("variations nested too deep")
+	ErrGameTooLarge        = errors.New("game too large")
+)
+
+func errFor(ec uint8) error {
+	switch ec {
+	case ecBadTag:
+		return ErrBadTag
+	case ecUnterminatedComment:
+		return ErrUnterminatedComment
+	case ecNestedComment:
+		return ErrNestedComment
+	case ecBadMove:
+		return ErrBadMove
+	}
+	return ErrBadToken
+}
+
+// SyntaxError reports a game that does not follow the notation. Like
+// encoding/csv.ParseError it says where, and wraps a sentinel (ErrBadTag,
+// ErrBadMove, ErrUnterminatedComment ...) for errors.Is.
+type SyntaxError struct {
+	File   string // file name given to NewReader
+	Game   int    // 1-based index of the game in the file
+	Line   int    // line of the offending text (1-based)
+	Column int    // column of the offending text (1-based, bytes)
+	Text   string // the offending text, shortened when long
+	Err    error  // the sentinel
+}
+
+func (e *SyntaxError) Error() string {
+	s := fmt.Sprintf("%s:%d:%d: game %d: %v", e.File, e.Line, e.Column, e.Game, e.Err)
+	if e.Text != "" {
+		s += ": " + strconv.Quote(e.Text)
+	}
+	return s
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+const (
+	defaultMaxGameBytes      = 4 << 20
+	defaultMaxVariationDepth = 32
+	maxGameBytesLimit        = 1 << 30 // token offsets are int32
+	readChunk                = 64 << 10
+	maxJSONBytes             = 256 << 20 // JSON input is decoded with encoding/json: cap it
+)
+
+// ErrJSONTooLarge is returned (wrapped) for JSON input over 256 MiB.
+var ErrJSONTooLarge = errors.New("JSON input too large")
+
+// limitReader is io.LimitReader with an error at the limit.
+type limitReader struct {
+	r io.Reader
+	n int64
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		return 0, ErrJSONTooLarge
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	n, err := l.r.Read(p)
+	l.n -= int64(n)
+	return n, err
+}
+
+// Reader reads games from PDN text one at a time, like
+// encoding/csv.Reader reads records. Set the exported fields before the
+// first call to Next.
+type Reader struct {
+	// MaxGameBytes caps the size of one game (default 4 MiB). A bigger
+	// game is returned truncated with ErrGameTooLarge and the rest of it
+	// is skipped up to the next line that starts with a tag pair.
+	MaxGameBytes int
+	// MaxVariationDepth caps the nesting of variations (default 32).
+	// Deeper nesting is a syntax error (ErrVariationDepth).
+	MaxVariationDepth int
+	// ReuseGame, like encoding/csv.Reader.ReuseRecord, lets Next return
+	// the same *Game each time, its slices reused, for speed. The caller
+	// must not keep the game (or its Tags and Moves) across calls. With
+	// it, GameType does not fall back to the type of the game before.
+	ReuseGame bool
+
+	name    string
+	src     io.Reader
+	started bool
+	err     error // sticky: io.EOF or a read error
+
+	buf   []byte // buf[:n] holds input not yet consumed
+	n     int
+	eof   bool
+	rerr  error // read error, reported once the buffer is used up
+	base  int   // offset in the input of buf[0]
+	delta int   // decoded size minus raw size of the games before
+	lx    lexer
+	index int
+	toks  []token
+	known *Game // the last game with something to infer its type from
+	game  *Game // the game to reuse (ReuseGame)
+	pos   int   // input offset after the last game
+	stuck int   // games returned in a row without progress
+	sp    splitState
+}
+
+// NewReader returns a Reader of the PDN text in r. name is used in
+// positions and errors (for example the file name). If r holds a JSON
+// document instead (its first byte is '{' followed by a "key": or '['
+// followed by a string), the strings in it are read as pieces of PDN
+// text, joined by blank lines; positions then refer to that text.
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{
+		MaxGameBytes:      defaultMaxGameBytes,
+		MaxVariationDepth: defaultMaxVariationDepth,
+		name:              name,
+		src:               r,
+		index:             0,
+	}
+}
+
+func (r *Reader) maxGame() int {
+	m := r.MaxGameBytes
+	if m <= 0 {
+		m = defaultMaxGameBytes
+	}
+	if m > maxGameBytesLimit {
+		m = maxGameBytesLimit
+	}
+	return m
+}
+
+func (r *Reader) maxDepth() int {
+	if r.MaxVariationDepth <= 0 {
+		return defaultMaxVariationDepth
+	}
+	return r.MaxVariationDepth
+}
+
+func (r *Reader) start() {
+	r.started = true
+	r.buf = make([]byte, readChunk)
+	r.lx.reset(nil, false, 1, 1, true)
+	// Sniff for JSON.
+	for r.n < 64 && !r.eof && r.rerr == nil {
+		r.read(64)
+	}
+	if r.rerr == nil && isJSON(r.buf[:r.n]) {
+		head := append([]byte(nil), bytes.TrimPrefix(r.buf[:r.n], []byte("\xef\xbb\xbf"))...)
+		var src io.Reader = bytes.NewReader(head)
+		if !r.eof {
+			src = io.MultiReader(src, r.src)
+		}
+		r.src = newJSONText(&limitReader{r: src, n: maxJSONBytes})
+		r.n, r.eof, r.rerr = 0, false, nil
+	}
+	r.lx.d = r.buf[:r.n]
+	r.lx.eof = r.eof
+	// A byte order mark is not part of the text: positions start after it.
+	if bytes.HasPrefix(r.lx.d, []byte("\xef\xbb\xbf")) {
+		r.lx.p, r.lx.ls, r.delta = 3, 3, -3
+	}
+}
+
+// read reads at least min more bytes into buf (less at the end of the
+// input or at an error), growing buf when needed.
+func (r *Reader) read(min int) {
+	want := r.n + min
+	if want > len(r.buf) {
+		size := 2 * len(r.buf)
+		for size < want {
+			size *= 2
+		}
+		nb := make([]byte, size)
+		copy(nb, r.buf[:r.n])
+		r.buf = nb
+	}
+	for empty := 0; r.n < want && !r.eof && r.rerr == nil; {
+		m, err := r.src.Read(r.buf[r.n:])
+		r.n += m
+		switch {
+		case err == io.EOF:
+			r.eof = true
+		case err != nil:
+			r.rerr = err
+		case m == 0:
+			if empty++; empty > 100 {
+				r.rerr = io.ErrNoProgress
+			}
+		}
+	}
+}
+
+// fill makes more input available, keeping buf[keep:]. It returns false
+// when nothing more could be read because of a read error.
+func (r *Reader) fill(keep int) bool {
+	if keep > 0 {
+		copy(r.buf, r.buf[keep:r.n])
+		r.n -= keep
+		r.base += keep
+		r.lx.shift(keep)
+	}
+	before := r.n
+	if !r.eof && r.rerr == nil {
+		min := readChunk
+		if r.n > min {
+			min = r.n // grow geometrically when one game spans many reads
+		}
+		r.read(min)
+	}
+	r.lx.d = r.buf[:r.n]
+	r.lx.eof = r.eof
+	return r.n > before || r.eof
+}
+
+// splitState decides where games end, from the tokens as they come:
+//   - a tag pair after movetext or a terminator starts a new game;
+//   - so does a tag pair after a blank line when the game already has a
+//     tag of that name (tag sections of games with no movetext);
+//   - after a terminator (outside variations), any movetext starts a new
+//     game, and so does a comment on a later line.
+type splitState struct {
+	body     bool // movetext seen
+	term     bool // terminator seen
+	termLine int
+	depth    int
+	tags     int // tag tokens
+	moves    int // moves of the main line
+}
+
+// Next returns the next game. At the end of the input it returns nil,
+// io.EOF. A game with a syntax error is returned together with a
+// *SyntaxError (also in Game.Err); what was read before the error is kept
+// in the game, and the next call goes on with the next game. Read errors
+// are returned as they are, with a nil game.
+func (r *Reader) Next() (*Game, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if !r.started {
+		r.start()
+	}
+	for {
+		g, err := r.readGame()
+		if err != nil && g == nil {
+			r.err = err
+			return nil, err
+		}
+		if g != nil {
+			// Each game takes some input: a guard against any loop.
+			if pos := r.base + r.lx.p; pos > r.pos || r.eof && r.lx.p >= r.n {
+				r.pos, r.stuck = pos, 0
+			} else if r.stuck++; r.stuck > 2 {
+				r.err = fmt.Errorf("%s: no progress at offset %d: %w", r.name, pos, io.ErrNoProgress)
+				return nil, r.err
+			}
+			return g, g.Err
+		}
+	}
+}
+
+// readGame reads the tokens of one game and builds it. It returns nil, nil
+// for a stretch of input that holds only comments.
+func (r *Reader) readGame() (*Game, error) {
+	lx := &r.lx
+	r.toks = r.toks[:0]
+	r.sp = splitState{}
+	gs := -1   // start of the game in buf
+	last := -1 // end of its last token
+	max := r.maxGame()
+	for {
+		lx.rebase = gs < 0
+		if len(r.toks) == cap(r.toks) {
+			r.toks = append(r.toks, token{})[:len(r.toks)]
+		}
+		t := &r.toks[:len(r.toks)+1][len(r.toks)]
+		switch lx.next(t) {
+		case lexMore:
+			// The game so far, or the token that would start it.
+			start := gs
+			if start < 0 {
+				start = lx.p
+			}
+			if r.n-start >= max {
+				return r.tooLarge(start, last), nil
+			}
+			keep := gs
+			if keep < 0 {
+				keep = lx.p
+			}
+			ok := r.fill(keep)
+			if gs >= 0 {
+				gs -= keep
+				last -= keep
+			}
+			if !ok {
+				// A read error: read what came before it as the end of
+				// the input; the error comes after the last game.
+				r.eof, lx.eof = true, true
+			}
+			continue
+		case lexEOF:
+			if gs < 0 {
+				if r.rerr != nil {
+					return nil, r.rerr
+				}
+				return nil, io.EOF
+			}
+			return r.finish(gs, last, nil), nil
+		}
+		if gs < 0 {
+			gs = lx.base
+			r.boundary(t)
+		} else if k := t.kind; (k == tkMove || k == tkNumber) && !r.sp.term {
+			// the common case of boundary
+			r.sp.body = true
+			if k == tkMove && r.sp.depth == 0 {
+				r.sp.moves++
+			}
+		} else if r.boundary(t) {
+			lx.unread(t)
+			return r.finish(gs, last, nil), nil
+		}
+		r.toks = r.toks[:len(r.toks)+1]
+		last = lx.base + int(t.end)
+		if last-gs > max {
+			return r.tooLarge(gs, last), nil
+		}
+	}
+}
+
+func (r *Reader) boundary(t *token) bool {
+	sp := &r.sp
+	kind := t.kind
+	if kind == tkBad && t.flags&flTagLike != 0 {
+		kind = tkTag
+	}
+	switch kind {
+	case tkTag:
+		if sp.body || sp.term {
+			return true
+		}
+		if t.flags&flBlank != 0 && t.kind == tkTag && r.hasTag(t) {
+			return true
+		}
+		sp.tags++
+		return false
+	case tkComment, tkLineComment:
+		if sp.term && int(t.line) > sp.termLine {
+			return true
+		}
+		if t.err != ecNone {
+			if sp.term {
+				return true
+			}
+			sp.body = true
+		}
+		return false
+	case tkGlued:
+		return false
+	case tkResult:
+		if sp.term {
+			return true
+		}
+		if sp.depth > 0 {
+			sp.body = true
+			return false
+		}
+		sp.term = true
+		sp.termLine = int(t.line)
+		return false
+	}
+	if sp.term {
+		return true
+	}
+	sp.body = true
+	switch kind {
+	case tkMove, tkUnknown:
+		if sp.depth == 0 {
+			sp.moves++
+		}
+	case tkLParen:
+		sp.depth++
+	case tkRParen:
+		if sp.depth > 0 {
+			sp.depth--
+		}
+	}
+	return false
+}
+
+// hasTag reports whether the game has a tag of the same name as t.
+func (r *Reader) hasTag(t *token) bool {
+	name := r.tagName(t)
+	for i := range r.toks {
+		u := &r.toks[i]
+		if u.kind == tkTag && bytes.EqualFold(r.tagName(u), name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Reader) tagName(t *token) []byte {
+	sp := &r.lx.tags[t.num]
+	b := r.lx.base
+	return r.lx.d[b+int(sp.ns) : b+int(sp.ne)]
+}
+
+// finish builds the game of buf[gs:end] from r.toks.
+func (r *Reader) finish(gs, end int, tooBig error) *Game {
+	rawb := r.buf[gs:end]
+	first := &r.toks[0]
+	offset := r.base + gs + r.delta
+	toks := r.toks
+	tags := r.lx.tags
+	var raw string
+	enc := UTF8
+	if utf8.Valid(rawb) {
+		raw = string(rawb)
+	} else {
+		dec, err := charmap.Windows1251.NewDecoder().Bytes(rawb)
+		if err != nil { // cannot happen: every byte has a mapping
+			dec = bytes.ToValidUTF8(rawb, []byte("\uFFFD"))
+		}
+		enc = Windows1251
+		var lx lexer
+		lx.reset(dec, true, r.lx.line0, int(first.col), first.flags&flBOL != 0)
+		toks = relex(&lx, nil)
+		tags = lx.tags
+		raw = string(dec)
+		r.delta += len(dec) - len(rawb)
+	}
+	if tooBig == nil && commentsOnly(toks) {
+		return nil
+	}
+	r.index++
+	var g *Game
+	oldMoves := 0
+	if r.ReuseGame && r.game != nil {
+		g = r.game
+		oldMoves = len(g.Moves)
+		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
+	} else {
+		g = new(Game)
+		r.game = g
+	}
+	g.File, g.Index, g.Raw, g.Encoding = r.name, r.index, raw, enc
+	b := builder{g: g, raw: raw, toks: toks, tags: tags, off: offset, line: r.lx.line0, maxDepth: r.maxDepth()}
+	if enc == UTF8 {
+		b.ntags, b.nmoves = r.sp.tags, r.sp.moves
+	} else {
+		b.ntags, b.nmoves = -1, -1
+	}
+	b.build()
+	if oldMoves > len(g.Moves) { // let go of the strings of the game before
+		clear(g.Moves[len(g.Moves):oldMoves])
+	}
+	if g.evidence() {
+		if !r.ReuseGame {
+			r.known = g
+		}
+	} else {
+		g.hint = r.known
+	}
+	if tooBig != nil && g.Err == nil {
+		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: r.lx.line0, Column: int(first.col), Err: tooBig}
+		if g.Pos.Line == 0 {
+			g.Pos = Pos{Offset: offset, Line: r.lx.line0, Column: int(first.col)}
+		}
+	}
+	if se, ok := g.Err.(*SyntaxError); ok {
+		se.File, se.Game = r.name, g.Index
+	}
+	return g
+}
+
+// relex scans a whole decoded game again.
+func relex(lx *lexer, toks []token) []token {
+	var t token
+	for {
+		if lx.next(&t) != lexOK {
+			return toks
+		}
+		toks = append(toks, t)
+	}
+}
+
+func commentsOnly(toks []token) bool {
+	for i := range toks {
+		if k := toks[i].kind; (k != tkComment && k != tkLineComment) || toks[i].err != ecNone {
+			return false
+		}
+	}
+	return true
+}
+
+// tooLarge returns what was read of a game over MaxGameBytes, then skips
+// the input up to the next line that starts with a tag pair.
+func (r *Reader) tooLarge(gs, last int) *Game {
+	var g *Game
+	if last < 0 || len(r.toks) == 0 {
+		r.index++
+		line, col := r.lx.line, gs-r.lx.ls+1
+		p := Pos{Offset: r.base + gs + r.delta, Line: line, Column: col}
+		g = &Game{File: r.name, Index: r.index, Encoding: UTF8, Pos: p, RawPos: p}
+		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: line, Column: col, Err: ErrGameTooLarge}
+	} else {
+		g = r.finish(gs, last, ErrGameTooLarge)
+		// The error of a truncated game is its size, whatever else the
+		// truncation broke.
+		if se, ok := g.Err.(*SyntaxError); !ok || se.Err != ErrGameTooLarge {
+			g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: g.Pos.Line, Column: g.Pos.Column, Err: ErrGameTooLarge}
+		}
+	}
+	r.skipToTagLine()
+	return g
+}
+
+// skipToTagLine drops input up to the next line that starts with a tag
+// pair, counting lines on the way.
+func (r *Reader) skipToTagLine() {
+	lx := &r.lx
+	p := lx.p
+	check := false
+	for {
+		if check {
+			switch lx.tagLineAt(p) {
+			case 1:
+				lx.p = p
+				lx.nls = 0
+				lx.glued = -1
+				lx.bol = true
+				return
+			case -1:
+				lx.p = p
+				if !r.fill(p) {
+					lx.p = r.n
+					return
+				}
+				p = lx.p
+				continue
+			}
+			check = false
+		}
+		i := bytes.IndexByte(r.buf[p:r.n], '\n')
+		if i < 0 {
+			if r.eof || r.rerr != nil {
+				lx.p = r.n
+				lx.nls = 0
+				return
+			}
+			lx.p = r.n
+			if !r.fill(r.n) {
+				lx.p = r.n
+				return
+			}
+			p = lx.p
+			continue
+		}
+		p += i + 1
+		lx.line++
+		lx.ls = p
+		check = true
+	}
+}

@@ -1,0 +1,50 @@
+package validate
+
+import "testing"
+
+// The real Russian archives of ../shared/corpus/russian: all 209 games are
+// read, every game replays legally and fully, and the game of "- -" moves
+// gives unknown_moves.
+func TestCorpusRussian(t *testing.T) {
+	files := []struct {
+		path  string
+		games int
+	}{
+		{"corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn", 153},
+		{"corpus/russian/wiegerw-pdn/fail/abatsiev.pdn", 56},
+	}
+	total, unknown := 0, 0
+	for _, f := range files {
+		games := readGames(t, shared+f.path)
+		if len(games) != f.games {
+			t.Errorf("%s: %d games, want %d", f.path, len(games), f.games)
+		}
+		for _, g := range games {
+			total++
+			r := Game(g, Options{})
+			if e := r.Findings.FirstError(); e != nil {
+				t.Errorf("%s game %d: %s at ply %d: %s", f.path, g.Index, e.Kind, e.Ply, e.Message)
+			}
+			var kinds []Kind
+			for _, x := range r.Findings {
+				kinds = append(kinds, x.Kind)
+			}
+			switch {
+			case len(kinds) == 2 && kinds[0] == VariantInferred && kinds[1] == UnknownMoves:
+				unknown++
+				if len(r.Plies) != 0 {
+					t.Errorf("%s game %d: %d plies before the unknown moves", f.path, g.Index, len(r.Plies))
+				}
+			case len(kinds) == 1 && kinds[0] == VariantInferred:
+				if len(r.Plies) != len(g.Moves) || len(r.Plies) == 0 {
+					t.Errorf("%s game %d: %d plies replayed of %d", f.path, g.Index, len(r.Plies), len(g.Moves))
+				}
+			default:
+				t.Errorf("%s game %d: findings %v", f.path, g.Index, kinds)
+			}
+		}
+	}
+	if total != 209 || unknown != 1 {
+		t.Errorf("%d games, %d with unknown moves; want 209 and 1", total, unknown)
+	}
+}

@@ -1,0 +1,147 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+)
+
+// Kind is the kind of a finding, from a fixed vocabulary that reports and
+// datasets use as is.
+type Kind string
+
+// The kinds of findings.
+const (
+	SyntaxError       Kind = "syntax_error"       // the notation could not be read
+	IllegalMove       Kind = "illegal_move"       // no legal move matches the written move
+	MissedCapture     Kind = "missed_capture"     // a quiet move while a capture was compulsory (R-CAP-1)
+	IncompleteCapture Kind = "incomplete_capture" // a capture written to stop where it must go on (R-CAP-4)
+	AmbiguousMove     Kind = "ambiguous_move"     // an abbreviated capture that matches moves with different results
+	WrongResult       Kind = "wrong_result"       // the declared result contradicts the final position or itself
+	DrawByRule        Kind = "draw_by_rule"       // a draw by rule was reached, yet the game went on or was scored otherwise
+	BadSetup          Kind = "bad_setup"          // the FEN/SetUp position is invalid
+	UnknownMoves      Kind = "unknown_moves"      // "- -" placeholders: replay stops there
+	VariantInferred   Kind = "variant_inferred"   // no GameType tag: the variant was guessed
+	UnknownVariant    Kind = "unknown_variant"    // a variant damka cannot play
+)
+
+// Kinds lists every kind, in the order reports sum them up.
+var Kinds = []Kind{SyntaxError, IllegalMove, MissedCapture, IncompleteCapture, AmbiguousMove,
+	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant}
+
+// Severity tells an error, which makes a game unsound, from a warning.
+type Severity string
+
+// The severities.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Finding is one defect of a game, located like a compiler diagnostic.
+type Finding struct {
+	Kind       Kind
+	Severity   Severity
+	Ply        int            // 1-based half-move of the main line; 0 for the game as a whole
+	MoveNumber int            // move number of the ply (0 when Ply is 0)
+	Side       draughts.Color // side that made the move
+	Move       string         // the move as written ("" when Ply is 0)
+	Line, Col  int            // source position of the move (or of the game)
+	Message    string
+}
+
+// MoveLabel writes the ply as people do: "17. c3-d4" or "17... f6-g5".
+func (f *Finding) MoveLabel() string {
+	if f.Ply == 0 {
+		return ""
+	}
+	if f.Side == draughts.Black {
+		return fmt.Sprintf("%d... %s", f.MoveNumber, f.Move)
+	}
+	return fmt.Sprintf("%d. %s", f.MoveNumber, f.Move)
+}
+
+// Findings is a list of findings, after go/scanner's ErrorList.
+type Findings []Finding
+
+// Sort orders the findings by ply, keeping the order of those of one ply.
+func (fs Findings) Sort() {
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Ply < fs[j].Ply })
+}
+
+// Errors counts the findings of severity Error.
+func (fs Findings) Errors() int {
+	n := 0
+	for i := range fs {
+		if fs[i].Severity == Error {
+			n++
+		}
+	}
+	return n
+}
+
+// FirstError returns the first error finding, or nil.
+func (fs Findings) FirstError() *Finding {
+	for i := range fs {
+		if fs[i].Severity == Error {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// Status sums up how sound a game is.
+type Status string
+
+// The statuses, as datasets write them.
+const (
+	Clean      Status = "clean"      // no finding
+	Warnings   Status = "warnings"   // warnings only
+	Errors     Status = "errors"     // at least one error
+	Unreadable Status = "unreadable" // the record itself could not be read whole (syntax error)
+)
+
+// Ply is one replayed half-move.
+type Ply struct {
+	Ply        int            // 1-based half-move number in the main line
+	MoveNumber int            // move number as a record numbers it
+	Side       draughts.Color // side that moved
+	Index      int            // index of the move in pdn.Game.Moves
+	Written    string         // the move as written
+	Pos        pdn.Pos        // source position of the written move
+
+	Move   draughts.Move     // the legal move it resolves to
+	Before draughts.Position // the position before the move
+
+	// CaptureCompulsory is set when a capture was available (R-CAP-1).
+	CaptureCompulsory bool
+	// LegalMoves counts the legal moves of Before that lead to different
+	// positions (the choices the player had; capture paths with the same
+	// result count once).
+	LegalMoves int
+	// Abbreviated is set when a capture of several pieces was written with
+	// only its start and end ("c3:g3").
+	Abbreviated bool
+	// Resolved is set when the written move was ambiguous and the rest of
+	// the game told which path it was.
+	Resolved bool
+	// Illegal is set for a missed capture: the move was played although a
+	// capture was compulsory; replay went on with it.
+	Illegal bool
+}
+
+// After returns the position after the ply.
+func (p *Ply) After() draughts.Position { return p.Before.Play(&p.Move) }
+
+// Canonical writes the move in the variant's canonical notation: a quiet
+// move "c3-d4"; a capture with every landing square when fullPaths is set
+// or when the record was not abbreviated or was ambiguous, else
+// abbreviated ("c3:g3") as the record had it.
+func (p *Ply) Canonical(v *draughts.Variant, fullPaths bool) string {
+	if !p.Move.IsCapture() || fullPaths || !p.Abbreviated || p.Resolved {
+		return p.Move.Format(draughts.Algebraic)
+	}
+	return v.Short(&p.Before, &p.Move, draughts.Algebraic)
+}

@@ -1,0 +1,549 @@
+// Package validate replays the main line of a game record against the
+// rules engine and reports every defect, located and explained: the
+// record (package pdn) goes in, replayed plies and findings come out.
+//
+// Replay follows the record move by move. A written move is matched
+// against the legal moves of the position (draughts.Notation): one result
+// is a clean move; none is diagnosed as a missed capture (a quiet move
+// while a capture was compulsory: replay goes on with it), an incomplete
+// capture, or an illegal move; several results make an ambiguous move,
+// resolved when exactly one of them lets the rest of the game replay.
+// After an illegal move, an incomplete capture or an unresolved ambiguity
+// the position is unknown and replay stops; the plies before it are kept.
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+)
+
+// Options tune a replay.
+type Options struct {
+	// Variant forces the rules; nil takes them from the GameType tag.
+	Variant *draughts.Variant
+	// LookaheadBudget bounds the positions tried when the rest of a game
+	// must tell an ambiguous move apart (0 means DefaultLookahead).
+	LookaheadBudget int
+}
+
+// DefaultLookahead is the default LookaheadBudget: enough for any real
+// game, small enough that a hostile record cannot make replay slow.
+const DefaultLookahead = 100_000
+
+// Report is the outcome of replaying one game.
+type Report struct {
+	Game     *pdn.Game
+	GameType pdn.GameType
+	Variant  *draughts.Variant // nil when damka cannot play the game's variant
+
+	Start    draughts.Position // where replay started (zero when it could not start)
+	Started  bool              // the start position is known
+	Plies    []Ply
+	Findings Findings
+
+	// Stopped is set when replay ended before the last written move.
+	Stopped bool
+	// Final is the position after the last replayed ply.
+	Final draughts.Position
+	// Outcome is the result the rules give the final position: decided
+	// when the side to move has no legal move (R-END-1, R-GIV-1), else
+	// Ongoing. Meaningful only when replay reached the end.
+	Outcome draughts.Outcome
+	// Draw is the first draw by rule reached, at ply DrawPly.
+	Draw    draughts.DrawRule
+	DrawPly int
+	// Result is the declared result, normalised: "2-0", "1-1", "0-2" or
+	// "*" (unknown or absent).
+	Result string
+}
+
+// Status sums up the report.
+func (r *Report) Status() Status {
+	if r.Game.Err != nil {
+		return Unreadable
+	}
+	switch {
+	case r.Findings.Errors() > 0:
+		return Errors
+	case len(r.Findings) > 0:
+		return Warnings
+	}
+	return Clean
+}
+
+// PliesWritten counts the moves of the main line as written, unknown-move
+// placeholders included.
+func (r *Report) PliesWritten() int { return len(r.Game.Moves) }
+
+// Game replays g and returns its report. It never panics on any input.
+func Game(g *pdn.Game, opts Options) *Report {
+	r := &Report{Game: g, GameType: g.GameType()}
+	r.Result = declaredResult(g)
+	if g.Err != nil {
+		f := Finding{Kind: SyntaxError, Severity: Error, Line: g.Pos.Line, Col: g.Pos.Column, Message: g.Err.Error()}
+		var se *pdn.SyntaxError
+		if errors.As(g.Err, &se) {
+			f.Line, f.Col = se.Line, se.Column
+			f.Message = se.Err.Error()
+			if se.Text != "" {
+				f.Message += fmt.Sprintf(" %q", se.Text)
+			}
+		}
+		r.Findings = append(r.Findings, f)
+	}
+	r.Variant = opts.Variant
+	if r.Variant == nil {
+		r.Variant = draughts.VariantByGameType(r.GameType.Number)
+		switch {
+		case r.Variant == nil:
+			r.gameFinding(UnknownVariant, fmt.Sprintf("%s (GameType %q) is not a variant damka plays; the game is not replayed",
+				draughts.GameTypeName(r.GameType.Number), gameTypeText(r.GameType)))
+		case r.GameType.Inferred:
+			r.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; read as %s from its squares", r.Variant.Title))
+		}
+	}
+	if r.Variant != nil {
+		newReplay(r, opts).run()
+	}
+	r.Findings.Sort()
+	return r
+}
+
+func gameTypeText(gt pdn.GameType) string {
+	if gt.Raw != "" {
+		return gt.Raw
+	}
+	return fmt.Sprint(gt.Number)
+}
+
+func (r *Report) gameFinding(k Kind, msg string) {
+	sev := Warning
+	if k == BadSetup {
+		sev = Error
+	}
+	r.Findings = append(r.Findings, Finding{Kind: k, Severity: sev, Line: r.Game.Pos.Line, Col: r.Game.Pos.Column, Message: msg})
+}
+
+// declaredResult normalises the Result tag, else the terminator.
+func declaredResult(g *pdn.Game) string {
+	if res := NormalizeResult(g.Result()); res != "*" {
+		return res
+	}
+	return NormalizeResult(g.Terminator)
+}
+
+// NormalizeResult maps the ways records write a result to "2-0", "1-1",
+// "0-2", or "*" when it says nothing (or nothing damka understands).
+func NormalizeResult(s string) string {
+	switch strings.TrimSpace(s) {
+	case "2-0", "1-0", "2:0", "1:0":
+		return "2-0"
+	case "0-2", "0-1", "0:2", "0:1":
+		return "0-2"
+	case "1-1", "1/2-1/2", "½-½", "1:1", "0.5-0.5":
+		return "1-1"
+	}
+	return "*"
+}
+
+// replay is the state of one game's replay.
+type replay struct {
+	r         *Report
+	v         *draughts.Variant
+	budget    int
+	moves     []pdn.Move
+	p         draughts.Position
+	tracker   *draughts.Tracker
+	buf       []draughts.Move
+	quiet     []draughts.Move
+	firstMove int // move number of the first ply
+}
+
+func newReplay(r *Report, opts Options) *replay {
+	b := opts.LookaheadBudget
+	if b <= 0 {
+		b = DefaultLookahead
+	}
+	return &replay{r: r, v: r.Variant, budget: b, moves: r.Game.Moves}
+}
+
+func (rp *replay) run() {
+	r := rp.r
+	if !rp.setup() {
+		return
+	}
+	r.Start, r.Started = rp.p, true
+	rp.tracker = draughts.NewTracker(&rp.p)
+	rp.firstMove = 1
+	if len(rp.moves) > 0 && rp.moves[0].Number > 0 {
+		rp.firstMove = rp.moves[0].Number
+	}
+	startSide := rp.p.Side
+	for i := range rp.moves {
+		ply := len(r.Plies) + 1
+		side := rp.p.Side
+		half := ply - 1
+		if startSide == draughts.Black {
+			half++
+		}
+		num := rp.firstMove + half/2
+		w := &rp.moves[i]
+		if w.Unknown {
+			r.Findings = append(r.Findings, rp.finding(UnknownMoves, Warning, ply, num, side, w,
+				"the record has placeholders from here on; replay stops"))
+			r.Stopped = true
+			break
+		}
+		pl, ok := rp.resolve(i, ply, num, side)
+		if !ok {
+			r.Stopped = true
+			break
+		}
+		after := rp.p.Play(&pl.Move)
+		if d := rp.tracker.Push(&rp.p, &pl.Move, &after); d != draughts.NoDraw && r.Draw == draughts.NoDraw {
+			r.Draw, r.DrawPly = d, ply
+		}
+		r.Plies = append(r.Plies, pl)
+		rp.p = after
+	}
+	r.Final = rp.p
+	if !r.Stopped {
+		r.Outcome = rp.v.Outcome(&rp.p)
+		rp.checkResult()
+	}
+	rp.checkDraw()
+}
+
+// setup finds the start position: the FEN tag or setup token, else the
+// variant's start.
+func (rp *replay) setup() bool {
+	r := rp.r
+	fen := r.Game.FEN()
+	if fen == "" {
+		rp.p = draughts.Start(rp.v)
+		return true
+	}
+	p, err := draughts.ParseFEN(fen)
+	if err == nil {
+		err = p.Check(rp.v)
+	}
+	if err != nil {
+		r.gameFinding(BadSetup, err.Error())
+		return false
+	}
+	rp.p = p
+	return true
+}
+
+func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Color, w *pdn.Move, msg string) Finding {
+	return Finding{Kind: k, Severity: sev, Ply: ply, MoveNumber: num, Side: side, Move: w.Text,
+		Line: w.Pos.Line, Col: w.Pos.Column, Message: msg}
+}
+
+// resolve matches written move i against the position and returns the ply,
+// or false when replay must stop.
+func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
+	r, v, p := rp.r, rp.v, &rp.p
+	w := &rp.moves[i]
+	pl := Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
+	text := w.Squares()
+	n, err := draughts.ParseNotation(text)
+	if err != nil {
+		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
+			fmt.Sprintf("%q is not a move damka can read", w.Text)))
+		return pl, false
+	}
+	rp.buf = v.Moves(p, rp.buf[:0])
+	pl.CaptureCompulsory = len(rp.buf) > 0 && rp.buf[0].IsCapture()
+	pl.LegalMoves = countResults(rp.buf)
+	groups := draughts.GroupByResult(n.Filter(rp.buf))
+	switch len(groups) {
+	case 1:
+		pl.Move = pick(groups[0], &n)
+		pl.Abbreviated = len(n.Squares) == 2 && pl.Move.NumCaptured() > 1
+		return pl, true
+	case 0:
+		return rp.diagnose(pl, &n, w)
+	}
+	// Several results: let the rest of the game tell them apart.
+	var fits []draughts.Move
+	for _, g := range groups {
+		q := p.Play(&g[0])
+		if rp.replays(q, i+1) {
+			fits = append(fits, g[0])
+		}
+	}
+	cands := make([]string, len(groups))
+	for k, g := range groups {
+		cands[k] = g[0].String()
+	}
+	if len(fits) == 1 {
+		pl.Move, pl.Resolved = fits[0], true
+		r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Warning, ply, num, side, w,
+			fmt.Sprintf("%s can be %s; only %s lets the rest of the game replay, so it is taken",
+				w.Text, orList(cands), fits[0].String())))
+		return pl, true
+	}
+	why := "the rest of the game does not tell them apart"
+	if len(fits) == 0 {
+		why = "none of them lets the rest of the game replay"
+	}
+	r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Error, ply, num, side, w,
+		fmt.Sprintf("%s can be %s, and %s", w.Text, orList(cands), why)))
+	return pl, false
+}
+
+// pick chooses, among paths with one result, the one written in full if
+// the record names one, else the first.
+func pick(group []draughts.Move, n *draughts.Notation) draughts.Move {
+	if len(n.Squares) > 2 {
+		for _, m := range group {
+			if len(m.Path()) == len(n.Squares) {
+				return m
+			}
+		}
+	}
+	return group[0]
+}
+
+func countResults(ms []draughts.Move) int {
+	if len(ms) == 0 || !ms[0].IsCapture() {
+		return len(ms)
+	}
+	n := 0
+	for i := range ms {
+		dup := false
+		for j := 0; j < i; j++ {
+			if ms[j].SameResult(&ms[i]) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			n++
+		}
+	}
+	return n
+}
+
+// diagnose explains a written move that matches no legal move.
+func (rp *replay) diagnose(pl Ply, n *draughts.Notation, w *pdn.Move) (Ply, bool) {
+	r, v, p := rp.r, rp.v, &rp.p
+	ply, num, side := pl.Ply, pl.MoveNumber, pl.Side
+	if pl.CaptureCompulsory {
+		rp.quiet = v.QuietMoves(p, rp.quiet[:0])
+		if qs := n.Filter(rp.quiet); len(qs) > 0 {
+			pl.Move, pl.Illegal = qs[0], true
+			r.Findings = append(r.Findings, rp.finding(MissedCapture, Error, ply, num, side, w,
+				fmt.Sprintf("%s was played but a capture was compulsory: %s", w.Text, rp.captureList())))
+			return pl, true
+		}
+		if m, ok := rp.stoppedShort(n); ok {
+			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Error, ply, num, side, w,
+				fmt.Sprintf("%s stops on %s but the capture must go on: %s",
+					w.Text, n.Squares[len(n.Squares)-1], m.String())))
+			return pl, false
+		}
+	}
+	r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
+		rp.illegalReason(n, w)))
+	return pl, false
+}
+
+// stoppedShort finds a legal capture from the written start whose landing
+// squares begin with the written ones but go on (R-CAP-4).
+func (rp *replay) stoppedShort(n *draughts.Notation) (draughts.Move, bool) {
+	if n.FromFile >= 0 {
+		return draughts.Move{}, false
+	}
+	written := n.Squares
+	for _, m := range rp.buf {
+		path := m.Path()
+		if m.From != written[0] || len(path) <= len(written) {
+			continue
+		}
+		last := written[len(written)-1]
+		if len(written) == 2 {
+			// Abbreviated: the end must be one of the landing squares.
+			for _, l := range path[1 : len(path)-1] {
+				if l == last {
+					return m, true
+				}
+			}
+			continue
+		}
+		prefix := true
+		for k := range written {
+			if path[k] != written[k] {
+				prefix = false
+				break
+			}
+		}
+		if prefix {
+			return m, true
+		}
+	}
+	return draughts.Move{}, false
+}
+
+// illegalReason says why nothing matches, as precisely as the position allows.
+func (rp *replay) illegalReason(n *draughts.Notation, w *pdn.Move) string {
+	p := &rp.p
+	if n.FromFile < 0 {
+		from := n.Squares[0]
+		switch pc := p.At(from); {
+		case pc == draughts.NoPiece:
+			return fmt.Sprintf("%s: there is no piece on %s", w.Text, from)
+		case pc.Color() != p.Side:
+			return fmt.Sprintf("%s: the piece on %s is %s's, and %s is to move", w.Text, from, pc.Color(), p.Side)
+		}
+	}
+	if len(rp.buf) == 0 {
+		return fmt.Sprintf("%s: %s has no legal move (the game was over)", w.Text, p.Side)
+	}
+	if rp.buf[0].IsCapture() {
+		return fmt.Sprintf("%s is not legal here; a capture is compulsory: %s", w.Text, rp.captureList())
+	}
+	return fmt.Sprintf("%s is not a legal move of %s here", w.Text, p.Side)
+}
+
+// captureList names the compulsory captures, one per result, shortest form.
+func (rp *replay) captureList() string {
+	var names []string
+	seen := map[string]bool{}
+	for i := range rp.buf {
+		s := rp.v.Short(&rp.p, &rp.buf[i], draughts.Algebraic)
+		if !seen[s] {
+			seen[s] = true
+			names = append(names, s)
+		}
+	}
+	if len(names) > 6 {
+		names = append(names[:6], fmt.Sprintf("%d more", len(names)-6))
+	}
+	return orList(names)
+}
+
+func orList(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// replays reports whether the moves from index i on replay legally from p:
+// every move matches a legal move (a placeholder ends the check with
+// success); several results are each tried, within the budget.
+func (rp *replay) replays(p draughts.Position, i int) bool {
+	var buf []draughts.Move
+	for ; i < len(rp.moves); i++ {
+		w := &rp.moves[i]
+		if w.Unknown {
+			return true
+		}
+		if rp.budget--; rp.budget < 0 {
+			return false
+		}
+		n, err := draughts.ParseNotation(w.Squares())
+		if err != nil {
+			return false
+		}
+		buf = rp.v.Moves(&p, buf[:0])
+		groups := draughts.GroupByResult(n.Filter(buf))
+		switch len(groups) {
+		case 0:
+			return false
+		case 1:
+			p.Make(&groups[0][0])
+		default:
+			for _, g := range groups {
+				if rp.replays(p.Play(&g[0]), i+1) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// checkResult compares the declared result with the final position and
+// the Result tag with the terminator (R-RES-1).
+func (rp *replay) checkResult() {
+	r := rp.r
+	g := r.Game
+	// The result belongs to the turn after the last move, the one that
+	// cannot be played when the game is decided by R-END-1.
+	last := len(r.Plies)
+	end := last + 1
+	side := rp.p.Side
+	num := rp.firstMove
+	if last > 0 {
+		pl := &r.Plies[last-1]
+		num = pl.MoveNumber
+		if pl.Side == draughts.Black {
+			num++
+		}
+	}
+	line, col := g.Pos.Line, g.Pos.Column
+	if last > 0 {
+		w := &rp.moves[r.Plies[last-1].Index]
+		line, col = w.Pos.Line, w.Pos.Column
+	}
+	add := func(sev Severity, msg string) {
+		r.Findings = append(r.Findings, Finding{Kind: WrongResult, Severity: sev, Ply: end, MoveNumber: num, Side: side,
+			Line: line, Col: col, Message: msg})
+	}
+	tag, term := NormalizeResult(g.Result()), NormalizeResult(g.Terminator)
+	if g.Result() != "" && g.Terminator != "" && tag != term {
+		sev := Error
+		if tag == "*" || term == "*" {
+			sev = Warning
+		}
+		add(sev, fmt.Sprintf("the Result tag says %s but the game ends with %s", g.Result(), g.Terminator))
+	}
+	if r.Outcome == draughts.Ongoing || r.Result == "*" {
+		return
+	}
+	if want := r.Outcome.String(); r.Result != want {
+		who := rp.p.Side
+		verb := "loses (R-END-1)"
+		if rp.v.LoserWins {
+			verb = "wins (R-GIV-1)"
+		}
+		add(Error, fmt.Sprintf("%s has no legal move at the end and %s, so the result is %s, not %s",
+			who, verb, want, r.Result))
+	}
+}
+
+// checkDraw reports a draw by rule that the game played through or
+// scored otherwise.
+func (rp *replay) checkDraw() {
+	r := rp.r
+	if r.Draw == draughts.NoDraw {
+		return
+	}
+	wentOn := r.DrawPly < len(r.Plies)
+	scored := r.Result != "*" && r.Result != "1-1"
+	if !wentOn && !scored {
+		return
+	}
+	pl := &r.Plies[r.DrawPly-1]
+	w := &rp.moves[pl.Index]
+	var how []string
+	if wentOn {
+		how = append(how, fmt.Sprintf("the game went on for %d more plies", len(r.Plies)-r.DrawPly))
+	}
+	if scored {
+		how = append(how, "it was scored "+r.Result)
+	}
+	r.Findings = append(r.Findings, rp.finding(DrawByRule, Warning, pl.Ply, pl.MoveNumber, pl.Side, w,
+		fmt.Sprintf("%s (%s) after this move, yet %s", r.Draw, r.Draw.Rule(), strings.Join(how, " and "))))
+}
