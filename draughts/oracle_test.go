@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-const oracleDir = "../../shared/oracle/"
+const oracleDir = "../testdata/oracle/"
 
 // TestOracleMovegen compares the legal moves of 4,705 positions with those
 // of an independent implementation (pydraughts 0.6.7, ../shared/oracle).
 func TestOracleMovegen(t *testing.T) {
 	f, err := os.Open(oracleDir + "movegen.tsv")
 	if err != nil {
-		t.Skipf("oracle not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

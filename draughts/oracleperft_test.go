@@ -13,7 +13,7 @@ import (
 func TestOraclePerft(t *testing.T) {
 	f, err := os.Open(oracleDir + "perft_positions.txt")
 	if err != nil {
-		t.Skipf("oracle not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	re := regexp.MustCompile(`^(\S+)\s+perft\((\d+)\) = (\d+)\s+dedup = (\d+)`)

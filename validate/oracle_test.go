@@ -11,13 +11,13 @@ import (
 	"github.com/damka/damka/pdn"
 )
 
-const shared = "../../shared/"
+const testdata = "../testdata/"
 
-func readGames(t *testing.T, path string) []*pdn.Game {
+func readGames(t testing.TB, path string) []*pdn.Game {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	r := pdn.NewReader(f, path)
@@ -36,7 +36,7 @@ func readGames(t *testing.T, path string) []*pdn.Game {
 
 // The oracle's 100 random games replay with no finding at all.
 func TestOracleGamesClean(t *testing.T) {
-	games := readGames(t, shared+"oracle/games.pdn")
+	games := readGames(t, testdata+"oracle/games.pdn")
 	if len(games) != 100 {
 		t.Fatalf("%d games, want 100", len(games))
 	}
@@ -54,10 +54,10 @@ func TestOracleGamesClean(t *testing.T) {
 // Each game of mutated.pdn has one planted defect; the first error
 // finding must be it, at the ply the oracle gives.
 func TestOracleMutated(t *testing.T) {
-	games := readGames(t, shared+"oracle/mutated.pdn")
-	f, err := os.Open(shared + "oracle/mutated.tsv")
+	games := readGames(t, testdata+"oracle/mutated.pdn")
+	f, err := os.Open(testdata + "oracle/mutated.tsv")
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
