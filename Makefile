@@ -20,6 +20,7 @@ run: build
 # Everything CI runs: vet, formatting, and the tests.
 test: lint
 	$(GO) test ./...
+	$(GO) test -tags duckdb ./export/
 
 test-short:
 	$(GO) test -short ./...
@@ -33,6 +34,7 @@ fuzz:
 
 lint:
 	$(GO) vet ./...
+	$(GO) vet -tags duckdb ./export/
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 

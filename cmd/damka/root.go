@@ -30,6 +30,8 @@ Exit status, for every command:
 	root.AddCommand(
 		newCheckCommand(io),
 		newCleanCommand(io),
+		newExportCommand(io),
+		newOpeningsCommand(io),
 		newPerftCommand(io),
 		newMovesCommand(io),
 		newEvalCommand(io),

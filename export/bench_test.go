@@ -1,0 +1,111 @@
+package export
+
+import (
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// The large archive of the benchmarks: 20,000 random games (about a
+// million plies; see randomArchive), made once.
+var (
+	largeOnce    sync.Once
+	largeText    string
+	largeReports []*validate.Report
+)
+
+func largeArchive(b *testing.B) (string, []*validate.Report) {
+	b.Helper()
+	largeOnce.Do(func() {
+		largeText = randomArchive(20000, 1)
+		largeReports = randomReports(b, 20000, 1)
+	})
+	return largeText, largeReports
+}
+
+// BenchmarkStages splits the work of damka export on the large archive,
+// each stage alone: reading (PDN parsing), replay, and writing the moves
+// and games tables (to io.Discard; the writers encode columns on all
+// cores). rows/s counts plies, so that the stages compare directly;
+// cpu-ns/row is the CPU time of the process per ply, all goroutines and
+// the garbage collector included.
+func BenchmarkStages(b *testing.B) {
+	text, reports := largeArchive(b)
+	plies := float64(countPlies(reports))
+	var cpu0 time.Duration
+	start := func(b *testing.B) {
+		b.ResetTimer()
+		cpu0 = cpuTime()
+	}
+	rate := func(b *testing.B) {
+		b.ReportMetric(plies*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		if cpu := cpuTime() - cpu0; cpu > 0 {
+			b.ReportMetric(float64(cpu.Nanoseconds())/(plies*float64(b.N)), "cpu-ns/row")
+		}
+	}
+	b.Run("read", func(b *testing.B) {
+		start(b)
+		for range b.N {
+			r := pdn.NewReader(strings.NewReader(text), "random.pdn")
+			for {
+				if _, err := r.Next(); err == io.EOF {
+					break
+				}
+			}
+		}
+		rate(b)
+	})
+	b.Run("replay", func(b *testing.B) {
+		start(b)
+		for range b.N {
+			for _, r := range reports {
+				validate.Game(r.Game, validate.Options{})
+			}
+		}
+		rate(b)
+	})
+	for _, f := range []Format{Parquet, ArrowFile} {
+		b.Run("moves-"+f.String(), func(b *testing.B) {
+			start(b)
+			for range b.N {
+				w, err := NewMovesWriter(io.Discard, f, Meta{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, r := range reports {
+					if err := w.Add(r, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rate(b)
+		})
+	}
+	b.Run("games-parquet", func(b *testing.B) {
+		start(b)
+		for range b.N {
+			w, err := NewGamesWriter(io.Discard, Parquet, Meta{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, r := range reports {
+				if err := w.Add(r, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		rate(b)
+		b.ReportMetric(float64(len(reports))*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	})
+}

@@ -1,0 +1,413 @@
+//go:build duckdb
+
+// These tests read the files back with an independent reader, DuckDB
+// (through cgo), so they sit behind the duckdb build tag: plain go test
+// needs no C toolchain. Run them with go test -tags duckdb ./export/.
+
+package export
+
+import (
+	"database/sql"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/validate"
+)
+
+// duckFiles writes the three tables of reports to a temporary directory
+// as Parquet and returns it with a DuckDB connection whose working
+// directory is there (queries name the files as users do).
+func duckFiles(t *testing.T, reports []*validate.Report, evals [][]*PlyEval, opts ...Option) (*sql.DB, string) {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("games.parquet", writeGames(t, reports, Parquet, opts...))
+	write("moves.parquet", writeMoves(t, reports, evals, Parquet, opts...))
+	o := NewOpenings(DefaultOpeningsPlies)
+	for i, r := range reports {
+		var e []*PlyEval
+		if evals != nil {
+			e = evals[i]
+		}
+		o.Add(r, e)
+	}
+	f, err := os.Create(filepath.Join(dir, "positions.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Write(f, Parquet, testMeta, opts...); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1) // one connection: SET file_search_path holds for every query
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Exec(fmt.Sprintf("SET file_search_path = '%s'", dir)); err != nil {
+		t.Fatal(err)
+	}
+	return db, dir
+}
+
+func queryInt(t *testing.T, db *sql.DB, q string, args ...any) int64 {
+	t.Helper()
+	var n int64
+	if err := db.QueryRow(q, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return n
+}
+
+func TestDuckDBRowsAndTypes(t *testing.T) {
+	reports := readReports(t, allFiles(t)...)
+	db, _ := duckFiles(t, reports, nil)
+
+	if n := queryInt(t, db, `SELECT count(*) FROM 'games.parquet'`); n != int64(len(reports)) {
+		t.Errorf("games: %d rows, want %d", n, len(reports))
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet'`); n != int64(countPlies(reports)) {
+		t.Errorf("moves: %d rows, want %d", n, countPlies(reports))
+	}
+	// Per game, the moves table has plies_replayed rows.
+	if n := queryInt(t, db, `SELECT count(*) FROM 'games.parquet' g
+		LEFT JOIN (SELECT game_id, count(*) AS n FROM 'moves.parquet' GROUP BY game_id) m USING (game_id)
+		WHERE coalesce(m.n, 0) <> g.plies_replayed`); n != 0 {
+		t.Errorf("%d games whose moves rows differ from plies_replayed", n)
+	}
+	if n := queryInt(t, db, `SELECT count(DISTINCT game_id) FROM 'games.parquet'`); n != int64(len(reports)) {
+		t.Errorf("%d distinct game ids for %d games", n, len(reports))
+	}
+
+	types := map[string]map[string]string{
+		"games.parquet": {
+			"game_id": "VARCHAR", "game_index": "INTEGER", "date_parsed": "DATE", "year": "INTEGER",
+			"variant_inferred": "BOOLEAN", "tags": "STRUCT(\"name\" VARCHAR, \"value\" VARCHAR)[]",
+			"findings": "STRUCT(kind VARCHAR, severity VARCHAR, ply INTEGER, \"move\" VARCHAR, line INTEGER, \"column\" INTEGER, message VARCHAR)[]",
+			"status":   "VARCHAR", "plies_replayed": "INTEGER",
+		},
+		"moves.parquet": {
+			"ply": "INTEGER", "from": "VARCHAR", "path": "VARCHAR[]", "captured": "VARCHAR[]",
+			"is_capture": "BOOLEAN", "hash_before": "UBIGINT", "hash_after": "UBIGINT",
+			"eval_before": "INTEGER", "best_pv": "VARCHAR[]", "nodes": "UBIGINT", "class": "VARCHAR",
+		},
+		"positions.parquet": {
+			"hash": "UBIGINT", "games": "BIGINT", "score": "DOUBLE", "avg_eval": "DOUBLE", "min_ply": "INTEGER",
+		},
+	}
+	for file, want := range types {
+		rows, err := db.Query(fmt.Sprintf(`DESCRIBE SELECT * FROM '%s'`, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		got := map[string]string{}
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			got[fmt.Sprint(vals[0])] = fmt.Sprint(vals[1])
+		}
+		rows.Close()
+		for col, typ := range want {
+			if got[col] != typ {
+				t.Errorf("%s: %s is %q, want %q", file, col, got[col], typ)
+			}
+		}
+	}
+}
+
+func TestDuckDBValues(t *testing.T) {
+	reports := readReports(t, allFiles(t)...)
+	db, _ := duckFiles(t, reports, nil)
+
+	// A few moves against the replay, hashes included.
+	for _, k := range []int{0, 150, 208, 250} {
+		r := reports[k]
+		if len(r.Plies) < 3 {
+			continue
+		}
+		pl := &r.Plies[2]
+		after := pl.After()
+		var move, fen, side string
+		var hb, ha uint64
+		var path string
+		err := db.QueryRow(`SELECT move, fen_before, side, hash_before, hash_after, array_to_string(path, ' ')
+			FROM 'moves.parquet' WHERE game_id = ? AND ply = 3`, GameID(r.Game)).Scan(&move, &fen, &side, &hb, &ha, &path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sq []string
+		for _, s := range pl.Move.Path() {
+			sq = append(sq, s.String())
+		}
+		if move != pl.Move.String() || fen != pl.Before.FEN() || side != pl.Side.String() ||
+			hb != pl.Before.Hash() || ha != after.Hash() || path != strings.Join(sq, " ") {
+			t.Errorf("game %d ply 3: %s %s %s %x %x %q", k, move, fen, side, hb, ha, path)
+		}
+	}
+
+	// The first game of the USSR championship file.
+	var white, date, status, result, encoding string
+	var year int
+	var parsed sql.NullTime
+	err := db.QueryRow(`SELECT white, date, date_parsed, year, status, result, encoding FROM 'games.parquet'
+		WHERE source_file LIKE '%ussr1947.pdn' AND game_index = 1`).Scan(&white, &date, &parsed, &year, &status, &result, &encoding)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := reports[0].Game
+	if white != g.White() || date != g.Date() || year != 1950 || parsed.Valid || status != "warnings" || result != reports[0].Result || encoding != g.Encoding {
+		t.Errorf("game 1: %q %q %v %d %s %s %s", white, date, parsed, year, status, result, encoding)
+	}
+	// A parsed date.
+	if n := queryInt(t, db, `SELECT count(*) FROM 'games.parquet' WHERE date_parsed = DATE '1987-01-01'`); n != 8 {
+		t.Errorf("%d games of 1.1.1987, want 8", n)
+	}
+
+	// Findings of the hand-made games, by kind, against the reports.
+	want := map[string]int64{}
+	for _, r := range reports {
+		for _, f := range r.Findings {
+			want[string(f.Kind)]++
+		}
+	}
+	rows, err := db.Query(`SELECT f.kind, count(*) FROM (SELECT unnest(findings) AS f FROM 'games.parquet') GROUP BY ALL`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int64{}
+	for rows.Next() {
+		var k string
+		var n int64
+		if err := rows.Scan(&k, &n); err != nil {
+			t.Fatal(err)
+		}
+		got[k] = n
+	}
+	rows.Close()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("findings by kind: %v, want %v", got, want)
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE capture_was_compulsory AND NOT is_capture`); n < 1 {
+		t.Errorf("no missed capture in the moves table")
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'games.parquet', unnest(tags) AS t(tag) WHERE tag.name = 'Event'`); n < 300 {
+		t.Errorf("%d Event tags", n)
+	}
+}
+
+func TestDuckDBLayout(t *testing.T) {
+	reports := readReports(t, allFiles(t)...)
+	const group = 2000
+	db, _ := duckFiles(t, reports, nil, WithRowGroupRows(group))
+	plies := int64(countPlies(reports))
+
+	rows, err := db.Query(`SELECT row_group_id, any_value(row_group_num_rows), list(DISTINCT compression)::VARCHAR
+		FROM parquet_metadata('moves.parquet') GROUP BY row_group_id ORDER BY row_group_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var groups, total int64
+	for rows.Next() {
+		var id, n int64
+		var codecs string
+		if err := rows.Scan(&id, &n, &codecs); err != nil {
+			t.Fatal(err)
+		}
+		if codecs != "[ZSTD]" {
+			t.Errorf("row group %d: compression %s", id, codecs)
+		}
+		if id != groups || (n != group && (id+1)*group < plies) {
+			t.Errorf("row group %d: %d rows", id, n)
+		}
+		groups++
+		total += n
+	}
+	rows.Close()
+	if want := (plies + group - 1) / group; groups != want || total != plies {
+		t.Errorf("%d row groups, %d rows; want %d, %d", groups, total, want, plies)
+	}
+	// Dictionary pages for repeated strings, none for FENs.
+	for col, want := range map[string]bool{"side": true, "game_id": true, "move_written": true, "fen_before": false} {
+		n := queryInt(t, db, `SELECT count(*) FROM parquet_metadata('moves.parquet')
+			WHERE path_in_schema = ? AND dictionary_page_offset IS NOT NULL`, col)
+		if (n == groups) != want || (n == 0) == want {
+			t.Errorf("%s: %d of %d row groups with a dictionary", col, n, groups)
+		}
+	}
+	// Statistics where they can prune a row group, not on FENs or hashes.
+	if n := queryInt(t, db, `SELECT count(*) FROM parquet_metadata('moves.parquet')
+		WHERE path_in_schema = 'ply' AND stats_min_value IS NOT NULL`); n != groups {
+		t.Errorf("ply: statistics in %d of %d row groups", n, groups)
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM parquet_metadata('moves.parquet')
+		WHERE path_in_schema IN ('fen_before', 'hash_before') AND stats_min_value IS NOT NULL`); n != 0 {
+		t.Errorf("fen_before, hash_before: statistics in %d row groups", n)
+	}
+	// Key/value metadata.
+	kv := map[string]string{}
+	rows, err = db.Query(`SELECT decode(key), decode(value) FROM parquet_kv_metadata('moves.parquet')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			t.Fatal(err)
+		}
+		kv[k] = v
+	}
+	rows.Close()
+	for k, want := range map[string]string{KeyVersion: "test", KeyVariant: "auto", KeyCommand: "export testdata", KeyDepth: "0", KeyTable: "moves"} {
+		if kv[k] != want {
+			t.Errorf("metadata %s = %q, want %q", k, kv[k], want)
+		}
+	}
+	if kv["ARROW:schema"] == "" {
+		t.Error("no ARROW:schema")
+	}
+}
+
+// The opening explorer query of the README: the moves from the start
+// position, most played first, with the mover's score.
+func TestDuckDBOpeningQuery(t *testing.T) {
+	reports := readReports(t, allFiles(t)...)
+	db, _ := duckFiles(t, reports, nil)
+	type stat struct{ games, white, draws, black int64 }
+	want := map[string]*stat{}
+	for _, r := range reports {
+		if r.Variant != draughts.Russian || len(r.Plies) == 0 || r.Plies[0].Before.FEN() != draughts.StartFEN {
+			continue
+		}
+		m := r.Plies[0].Move.String()
+		if want[m] == nil {
+			want[m] = &stat{}
+		}
+		s := want[m]
+		s.games++
+		switch r.Result {
+		case "2-0":
+			s.white++
+		case "1-1":
+			s.draws++
+		case "0-2":
+			s.black++
+		}
+	}
+	rows, err := db.Query(`SELECT move, games, score FROM 'positions.parquet' WHERE fen = ? ORDER BY games DESC, move`, draughts.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n, last := 0, int64(math.MaxInt64)
+	for rows.Next() {
+		var move string
+		var games int64
+		var score sql.NullFloat64
+		if err := rows.Scan(&move, &games, &score); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		s := want[move]
+		if s == nil || s.games != games || games > last {
+			t.Errorf("%s: %d games, want %+v", move, games, s)
+			continue
+		}
+		last = games
+		if d := s.white + s.draws + s.black; d > 0 {
+			if w := (float64(s.white) + float64(s.draws)/2) / float64(d); !score.Valid || math.Abs(score.Float64-w) > 1e-12 {
+				t.Errorf("%s: score %v, want %v", move, score, w)
+			}
+		} else if score.Valid {
+			t.Errorf("%s: score %v with no result", move, score)
+		}
+	}
+	if n != len(want) || n < 3 {
+		t.Errorf("%d first moves, want %d", n, len(want))
+	}
+}
+
+// The README's snippets run as written, on analysed data.
+func TestDuckDBReadmeQueries(t *testing.T) {
+	reports := readReports(t, allFiles(t)...)
+	evals := fakeEvals(reports)
+	db, _ := duckFiles(t, reports, evals)
+	nulls, analysed := 0, 0
+	for i := range reports {
+		for _, e := range evals[i] {
+			if e == nil {
+				nulls++
+			} else {
+				analysed++
+			}
+		}
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE best_pv IS NULL AND eval_before IS NULL AND class IS NULL`); n != int64(nulls) {
+		t.Errorf("%d rows not analysed, want %d", n, nulls)
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE len(best_pv) = 1 AND best_pv[1] = best_move
+		AND eval_before_white = CASE side WHEN 'white' THEN eval_before ELSE -eval_before END`); n != int64(analysed) {
+		t.Errorf("%d analysed rows read back, want %d", n, analysed)
+	}
+	var player string
+	if err := db.QueryRow(`SELECT white FROM 'games.parquet' WHERE white IS NOT NULL LIMIT 1`).Scan(&player); err != nil {
+		t.Fatal(err)
+	}
+	want := int64(0)
+	for i, r := range reports {
+		for j, pl := range r.Plies {
+			e := evals[i][j]
+			if e == nil || e.Class != "blunder" {
+				continue
+			}
+			if (pl.Side == draughts.White && r.Game.White() == player) || (pl.Side == draughts.Black && r.Game.Black() == player) {
+				want++
+			}
+		}
+	}
+	rows, err := db.Query(`
+SELECT g.white, g.black, g.date, m.move_number, m.side, m.move, m.best_move, m.loss
+FROM 'moves.parquet' m JOIN 'games.parquet' g USING (game_id)
+WHERE m.class = 'blunder'
+  AND ((m.side = 'white' AND g.white = $1) OR (m.side = 'black' AND g.black = $1))
+ORDER BY m.loss DESC`, player)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := int64(0)
+	for rows.Next() {
+		got++
+	}
+	rows.Close()
+	if got != want || want == 0 {
+		t.Errorf("blunders of %s: %d rows, want %d", player, got, want)
+	}
+	if n := queryInt(t, db, `
+SELECT count(*) FROM (
+  SELECT move, sum(games) AS games, sum(white_wins + draws / 2) / sum(white_wins + draws + black_wins) AS score
+  FROM 'positions.parquet'
+  WHERE min_ply = 1 AND variant = 'russian'
+  GROUP BY move ORDER BY games DESC)`); n < 3 {
+		t.Errorf("first moves: %d", n)
+	}
+}

@@ -1,0 +1,269 @@
+package export
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// GameID returns the stable identifier of a game record: the first 8
+// bytes of the SHA-256 of its file's base name, its 1-based index in the
+// file and its text, as 16 lower-case hex digits (see the package
+// documentation). The same record at the same place gets the same id on
+// every run and machine, whatever its line ends or the encoding it was
+// decoded from.
+func GameID(g *pdn.Game) string {
+	h := sha256.New()
+	io.WriteString(h, sourceBase(g.File))
+	h.Write([]byte{0})
+	io.WriteString(h, strconv.Itoa(g.Index))
+	h.Write([]byte{0})
+	io.WriteString(h, normalizeText(g.Raw))
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0])[:8])
+}
+
+// sourceBase is the last element of an input name, with either slash as
+// separator.
+func sourceBase(name string) string {
+	if name == "" {
+		return ""
+	}
+	return path.Base(strings.ReplaceAll(filepath.ToSlash(name), `\`, "/"))
+}
+
+// normalizeText turns CRLF and CR line ends into LF and trims white space
+// at both ends.
+func normalizeText(s string) string {
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
+	return strings.TrimSpace(s)
+}
+
+// ParseDate reads a PDN date as archives write it: "1947.05.12",
+// "1947-05-12", "1947/05/12", "12.05.1947", "12/05/1947", a year alone
+// ("1950", "1950."), with "?" for unknown parts ("1947.??.??"). It
+// returns the year (0 when unknown) and the full date when day, month and
+// year are all known and valid.
+func ParseDate(s string) (year int, date time.Time, ok bool) {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ".")
+	if s == "" {
+		return 0, time.Time{}, false
+	}
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '-' || r == '/' })
+	num := func(p string) int { // -1 unknown or not a number
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return -1
+		}
+		return n
+	}
+	isYear := func(p string) bool { return len(p) == 4 && num(p) >= 1000 }
+	var y, m, d int
+	switch {
+	case len(parts) == 1 && isYear(parts[0]):
+		return num(parts[0]), time.Time{}, false
+	case len(parts) == 3 && isYear(parts[0]) && len(parts[1]) <= 2 && len(parts[2]) <= 2:
+		y, m, d = num(parts[0]), num(parts[1]), num(parts[2])
+	case len(parts) == 3 && isYear(parts[2]) && len(parts[0]) <= 2 && len(parts[1]) <= 2:
+		y, m, d = num(parts[2]), num(parts[1]), num(parts[0])
+	case len(parts) == 3 && len(parts[0]) == 4 && strings.Trim(parts[0], "?") == "":
+		return 0, time.Time{}, false // "????.??.??"
+	default:
+		return 0, time.Time{}, false
+	}
+	if m < 1 || m > 12 || d < 1 || d > 31 {
+		return y, time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d || int(t.Month()) != m {
+		return y, time.Time{}, false // 31.04
+	}
+	return y, t, true
+}
+
+// Opening writes the first n plies of a replay with move numbers and
+// every landing square: "1. c3-d4 f6-g5 2. b2-c3"; a game that starts
+// with Black begins "1... ". It returns "" when nothing was replayed.
+func Opening(r *validate.Report, n int) string {
+	var sb strings.Builder
+	for i := range r.Plies {
+		if i >= n {
+			break
+		}
+		pl := &r.Plies[i]
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		switch {
+		case pl.Side == draughts.White:
+			sb.WriteString(strconv.Itoa(pl.MoveNumber))
+			sb.WriteString(". ")
+		case i == 0:
+			sb.WriteString(strconv.Itoa(pl.MoveNumber))
+			sb.WriteString("... ")
+		}
+		sb.WriteString(pl.Move.String())
+	}
+	return sb.String()
+}
+
+// GamesWriter writes the games table, one row per report.
+type GamesWriter struct {
+	t            *table
+	openingPlies int
+	tags, finds  *array.ListBuilder
+	tag, find    *array.StructBuilder
+}
+
+// NewGamesWriter starts a games table on w. Close finishes it; w is not
+// closed.
+func NewGamesWriter(w io.Writer, f Format, meta Meta, opts ...Option) (*GamesWriter, error) {
+	c := newConfig(opts)
+	t, err := newTable(w, f, "games", GamesSchema(meta), c)
+	if err != nil {
+		return nil, err
+	}
+	gw := &GamesWriter{t: t, openingPlies: c.openingPlies}
+	gw.tags = t.cols[colTags].(*array.ListBuilder)
+	gw.tag = gw.tags.ValueBuilder().(*array.StructBuilder)
+	gw.finds = t.cols[colFindings].(*array.ListBuilder)
+	gw.find = gw.finds.ValueBuilder().(*array.StructBuilder)
+	return gw, nil
+}
+
+// Column indexes of the games table used by name.
+var (
+	colTags     = fieldIndex(gamesFields, "tags")
+	colFindings = fieldIndex(gamesFields, "findings")
+)
+
+func fieldIndex(fs []arrow.Field, name string) int {
+	for i, f := range fs {
+		if f.Name == name {
+			return i
+		}
+	}
+	panic("export: no column " + name)
+}
+
+// Add appends the row of one game. evals are not used by the games table
+// yet; pass the same slice as to MovesWriter.Add.
+func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
+	t := gw.t
+	if t.closed {
+		return errClosed
+	}
+	if t.err != nil {
+		return t.err
+	}
+	g := r.Game
+	c := t.cols
+	i := 0
+	next := func() array.Builder { b := c[i]; i++; return b }
+	appendStr(next(), GameID(g))
+	appendStr(next(), g.File)
+	appendI32(next(), g.Index)
+	appendI32(next(), g.Pos.Line)
+	appendOptStr(next(), g.Event())
+	appendOptStr(next(), g.Site())
+	date := g.Date()
+	appendOptStr(next(), date)
+	year, d, ok := ParseDate(date)
+	if ok {
+		next().(*array.Date32Builder).Append(arrow.Date32FromTime(d))
+	} else {
+		next().AppendNull()
+	}
+	if year > 0 {
+		appendI32(next(), year)
+	} else {
+		next().AppendNull()
+	}
+	appendOptStr(next(), g.Round())
+	appendOptStr(next(), g.White())
+	appendOptStr(next(), g.Black())
+	appendStr(next(), r.Result)
+	written := g.Result()
+	if written == "" {
+		written = g.Terminator
+	}
+	appendOptStr(next(), written)
+	outcome := ""
+	if r.Started && !r.Stopped && r.Outcome != draughts.Ongoing {
+		outcome = r.Outcome.String()
+	}
+	appendOptStr(next(), outcome)
+	variant := ""
+	if r.Variant != nil {
+		variant = r.Variant.Name
+	}
+	appendOptStr(next(), variant)
+	appendI32(next(), r.GameType.Number)
+	appendBool(next(), r.GameType.Inferred)
+	setup := g.FEN()
+	if setup != "" && r.Started {
+		setup = r.Start.FEN()
+	}
+	appendOptStr(next(), setup)
+	if r.Started {
+		start := draughts.Start(r.Variant)
+		appendBool(next(), r.Start == start)
+	} else {
+		next().AppendNull()
+	}
+	next() // tags
+	gw.tags.Append(true)
+	for _, tg := range g.Tags {
+		gw.tag.Append(true)
+		appendStr(gw.tag.FieldBuilder(0), tg.Name)
+		appendStr(gw.tag.FieldBuilder(1), tg.Value)
+	}
+	appendI32(next(), r.PliesWritten())
+	appendI32(next(), len(r.Plies))
+	appendBool(next(), r.Stopped)
+	appendStr(next(), string(r.Status()))
+	appendI32(next(), r.Findings.Errors())
+	next() // findings
+	gw.finds.Append(true)
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		gw.find.Append(true)
+		appendStr(gw.find.FieldBuilder(0), string(f.Kind))
+		appendStr(gw.find.FieldBuilder(1), string(f.Severity))
+		appendI32(gw.find.FieldBuilder(2), f.Ply)
+		appendOptStr(gw.find.FieldBuilder(3), f.Move)
+		appendI32(gw.find.FieldBuilder(4), f.Line)
+		appendI32(gw.find.FieldBuilder(5), f.Col)
+		appendStr(gw.find.FieldBuilder(6), f.Message)
+	}
+	appendOptStr(next(), Opening(r, gw.openingPlies))
+	if r.Started {
+		appendStr(next(), r.Final.FEN())
+	} else {
+		next().AppendNull()
+	}
+	appendStr(next(), g.Encoding)
+	return t.row()
+}
+
+// Rows is the number of rows added so far.
+func (gw *GamesWriter) Rows() int64 { return gw.t.rows + int64(gw.t.n) }
+
+// Close writes the last rows and the file's footer. It does not close the
+// underlying writer.
+func (gw *GamesWriter) Close() error { return gw.t.close() }

@@ -1,0 +1,143 @@
+package export
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// Real data the tests read: the Russian corpus (209 games), the oracle's
+// 100 random games, and the hand-made games with findings.
+const testdata = "../testdata/"
+
+var (
+	corpusFiles = []string{
+		testdata + "corpus/russian/ussr1947.pdn",
+		testdata + "corpus/russian/abatsiev.pdn",
+	}
+	oracleFile = testdata + "oracle/games.pdn"
+)
+
+// findingFiles are the hand-made games of testdata/validate, sorted.
+func findingFiles(t testing.TB) []string {
+	t.Helper()
+	fs, err := filepath.Glob("../testdata/validate/*.pdn")
+	if err != nil || len(fs) == 0 {
+		t.Fatalf("testdata/validate: %v", err)
+	}
+	sort.Strings(fs)
+	return fs
+}
+
+// readReports reads and replays every game of the files, in order.
+func readReports(t testing.TB, files ...string) []*validate.Report {
+	t.Helper()
+	var out []*validate.Report
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pdn.NewReader(f, path)
+		for {
+			g, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if g == nil {
+				f.Close()
+				t.Fatalf("%s: %v", path, err)
+			}
+			out = append(out, validate.Game(g, validate.Options{}))
+		}
+		f.Close()
+	}
+	return out
+}
+
+// allFiles is every file the tests export.
+func allFiles(t testing.TB) []string {
+	return append(append(append([]string(nil), corpusFiles...), oracleFile), findingFiles(t)...)
+}
+
+func countPlies(reports []*validate.Report) int {
+	n := 0
+	for _, r := range reports {
+		n += len(r.Plies)
+	}
+	return n
+}
+
+var testMeta = Meta{Version: "test", Variant: "auto", Command: "export testdata"}
+
+// writeGames writes the games table of reports in format f.
+func writeGames(t testing.TB, reports []*validate.Report, f Format, opts ...Option) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewGamesWriter(&buf, f, testMeta, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reports {
+		if err := w.Add(r, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// writeMoves writes the moves table of reports, with evals[i] for
+// reports[i] when evals is not nil.
+func writeMoves(t testing.TB, reports []*validate.Report, evals [][]*PlyEval, f Format, opts ...Option) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewMovesWriter(&buf, f, testMeta, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range reports {
+		var e []*PlyEval
+		if evals != nil {
+			e = evals[i]
+		}
+		if err := w.Add(r, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// fakeEvals makes up an analysis of every other ply of every game, so
+// that the tests see both analysed and NULL rows.
+func fakeEvals(reports []*validate.Report) [][]*PlyEval {
+	out := make([][]*PlyEval, len(reports))
+	for i, r := range reports {
+		out[i] = make([]*PlyEval, len(r.Plies))
+		for j := range r.Plies {
+			if j%2 == 1 {
+				continue
+			}
+			loss := int32(j % 7 * 40)
+			class := "best"
+			if loss >= 200 {
+				class = "blunder"
+			}
+			out[i][j] = &PlyEval{Depth: 6, EvalBefore: int32(10 * j), EvalAfter: int32(10*j) - loss,
+				BestMove: r.Plies[j].Move.String(), BestPV: []string{r.Plies[j].Move.String()},
+				Loss: loss, Class: class, Nodes: uint64(1000 + j)}
+		}
+	}
+	return out
+}

@@ -1,0 +1,201 @@
+package export
+
+import (
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// SchemaVersion is the version of the table schemas, written as
+// damka.schema. It changes when a column changes meaning or type; adding
+// a column does not change it.
+const SchemaVersion = "1"
+
+// Metadata keys written in every file.
+const (
+	KeyVersion = "damka.version" // damka's version
+	KeyVariant = "damka.variant" // the rules: a --variant name, or "auto" (each game's GameType tag)
+	KeyCommand = "damka.command" // the subcommand and the options that affect the output
+	KeyDepth   = "damka.depth"   // search depth of the analysis, "0" when not analysed
+	KeyTable   = "damka.table"   // games, moves or positions
+	KeySchema  = "damka.schema"  // SchemaVersion
+	KeyPlies   = "damka.plies"   // positions only: the plies counted per game
+)
+
+// Meta is the key/value metadata of a file.
+type Meta struct {
+	Version string // damka.version
+	Variant string // damka.variant
+	// Command is damka.command: the subcommand and the arguments that
+	// affect the output (inputs and options), never -j, -q or -o, so that
+	// runs that differ only in those give identical bytes.
+	Command string
+	Depth   int // damka.depth; 0 when not analysed
+}
+
+func (m Meta) metadata(table string, extra ...string) arrow.Metadata {
+	keys := []string{KeyVersion, KeyVariant, KeyCommand, KeyDepth, KeyTable, KeySchema}
+	vals := []string{m.Version, m.Variant, m.Command, strconv.Itoa(m.Depth), table, SchemaVersion}
+	for i := 0; i+1 < len(extra); i += 2 {
+		keys = append(keys, extra[i])
+		vals = append(vals, extra[i+1])
+	}
+	return arrow.NewMetadata(keys, vals)
+}
+
+// Column types.
+var (
+	str  = arrow.BinaryTypes.String
+	i32  = arrow.PrimitiveTypes.Int32
+	i64  = arrow.PrimitiveTypes.Int64
+	u64  = arrow.PrimitiveTypes.Uint64
+	f64  = arrow.PrimitiveTypes.Float64
+	bln  = arrow.FixedWidthTypes.Boolean
+	dt32 = arrow.FixedWidthTypes.Date32
+)
+
+func req(name string, t arrow.DataType) arrow.Field {
+	return arrow.Field{Name: name, Type: t}
+}
+
+func opt(name string, t arrow.DataType) arrow.Field {
+	return arrow.Field{Name: name, Type: t, Nullable: true}
+}
+
+// listOf is a list of non-null elements. The element is named "element",
+// as Parquet names it, so that every format shows the same schema.
+func listOf(t arrow.DataType) *arrow.ListType {
+	return arrow.ListOfField(arrow.Field{Name: "element", Type: t})
+}
+
+// tagType is the type of an element of games.tags.
+var tagType = arrow.StructOf(req("name", str), req("value", str))
+
+// findingType is the type of an element of games.findings.
+var findingType = arrow.StructOf(
+	req("kind", str),     // validate.Kind: illegal_move, missed_capture, ...
+	req("severity", str), // error or warning
+	req("ply", i32),      // 1-based ply, 0 for the game as a whole
+	opt("move", str),     // the move as written, NULL for the game as a whole
+	req("line", i32),     // source line of the move (or of the game)
+	req("column", i32),   // source column
+	req("message", str),
+)
+
+// gamesFields are the columns of the games table, in order.
+var gamesFields = []arrow.Field{
+	req("game_id", str),     // see GameID
+	req("source_file", str), // the input as named on the command line
+	req("game_index", i32),  // 1-based index of the game in its file
+	req("source_line", i32), // line of its first tag (or token)
+	opt("event", str),       // tags as written (trimmed), NULL when absent or empty
+	opt("site", str),
+	opt("date", str),         // as written: "1947.05.12", "1.1.1987", "1950.", ...
+	opt("date_parsed", dt32), // NULL unless day, month and year are all known
+	opt("year", i32),         // the year of date, when it has one
+	opt("round", str),
+	opt("white", str),
+	opt("black", str),
+	req("result", str),           // normalised: 2-0, 1-1, 0-2 or *
+	opt("result_written", str),   // the Result tag as written, else the terminator
+	opt("outcome", str),          // the result the rules give the final position (side to move has no move), else NULL
+	opt("variant", str),          // the rules the game was replayed by ("russian"), NULL when damka cannot play it
+	req("game_type", i32),        // PDN GameType number, as written or inferred
+	req("variant_inferred", bln), // no usable GameType tag: the variant was guessed
+	opt("setup_fen", str),        // canonical FEN of the start position given by the record (FEN tag or setup); as written when invalid; NULL when none
+	opt("standard_start", bln),   // replay started from the variant's start position; NULL when it could not start
+	req("tags", listOf(tagType)), // every tag in source order, duplicates kept
+	req("plies_written", i32),    // moves of the main line as written
+	req("plies_replayed", i32),   // plies replayed (rows of moves)
+	req("stopped", bln),          // replay stopped before the last written move
+	req("status", str),           // clean, warnings, errors or unreadable
+	req("errors", i32),           // findings of severity error
+	req("findings", listOf(findingType)),
+	opt("opening", str),   // the first plies (WithOpeningPlies), numbered, full paths: "1. c3-d4 f6-g5 2. ..."
+	opt("final_fen", str), // canonical FEN after the last replayed ply, NULL when replay could not start
+	req("encoding", str),  // utf-8 or windows-1251: how the record was decoded
+}
+
+// movesFields are the columns of the moves table, in order.
+var movesFields = []arrow.Field{
+	req("game_id", str),
+	req("ply", i32),              // 1-based half-move of the main line
+	req("move_number", i32),      // move number as the record numbers it
+	req("side", str),             // white or black: the side that moved
+	req("move_written", str),     // as written: "c3:g3", "22-18", ...
+	req("move", str),             // canonical, every landing square: "c3:e5:g3"
+	req("from", str),             // "c3"
+	req("to", str),               // "g3"
+	req("path", listOf(str)),     // start and every landing square
+	req("captured", listOf(str)), // captured squares in capture order
+	req("is_capture", bln),
+	req("capture_was_compulsory", bln), // a capture was available (R-CAP-1); with is_capture false: a missed capture
+	req("promotes", bln),
+	req("legal_moves", i32), // legal moves of the position, capture paths with the same result counted once
+	req("fen_before", str),  // canonical FEN of the position before the move
+	req("hash_before", u64), // Zobrist hash of the position before the move
+	req("hash_after", u64),  // and after it
+	// Analysis: NULL when not analysed.
+	opt("depth", i32),             // search depth
+	opt("eval_before", i32),       // best-play evaluation before the move, centi-men, mover's view
+	opt("eval_before_white", i32), // the same from White's view
+	opt("best_move", str),         // the engine's move, full path
+	opt("best_pv", listOf(str)),   // its principal variation
+	opt("eval_after", i32),        // evaluation after the move played, centi-men, mover's view
+	opt("loss", i32),              // what the move cost the mover, centi-men (>= 0)
+	opt("class", str),             // the analysis' verdict: best, good, inaccuracy, mistake, blunder ...
+	opt("nodes", u64),             // nodes searched
+}
+
+// positionsFields are the columns of the positions table, in order.
+var positionsFields = []arrow.Field{
+	req("variant", str),
+	req("hash", u64),          // Zobrist hash of the position
+	req("fen", str),           // its canonical FEN
+	req("side", str),          // side to move
+	req("move", str),          // the move played from it, full path
+	req("min_ply", i32),       // the earliest ply at which it was played
+	req("games", i64),         // games in which the move was played from the position
+	req("white_wins", i64),    // of those, games White won (result 2-0)
+	req("draws", i64),         // drawn (1-1)
+	req("black_wins", i64),    // won by Black (0-2)
+	opt("score", f64),         // the mover's score over the games with a result: (wins + draws/2) / (white_wins+draws+black_wins); NULL when none
+	opt("avg_eval", f64),      // mean eval_after (mover's view) over the analysed games, NULL when none
+	req("first_game_id", str), // the first game, in input order, that played it
+}
+
+// GamesSchema returns the schema of the games table, with m as metadata.
+func GamesSchema(m Meta) *arrow.Schema {
+	md := m.metadata("games")
+	return arrow.NewSchema(gamesFields, &md)
+}
+
+// MovesSchema returns the schema of the moves table, with m as metadata.
+func MovesSchema(m Meta) *arrow.Schema {
+	md := m.metadata("moves")
+	return arrow.NewSchema(movesFields, &md)
+}
+
+// PositionsSchema returns the schema of the positions table over the
+// first plies plies, with m as metadata.
+func PositionsSchema(m Meta, plies int) *arrow.Schema {
+	md := m.metadata("positions", KeyPlies, strconv.Itoa(plies))
+	return arrow.NewSchema(positionsFields, &md)
+}
+
+// noStatistics lists the columns whose min/max statistics would never
+// let a reader skip a row group (every row group holds both sides, random
+// hashes and ids, FENs from everywhere): computing them costs the writer
+// about 5% of its time for nothing. The other columns have statistics.
+var noStatistics = map[string][]string{
+	"moves": {"game_id", "side", "move_written", "move", "from", "to", "path.list.element", "captured.list.element",
+		"fen_before", "hash_before", "hash_after", "best_move", "best_pv.list.element"},
+}
+
+// noDictionary lists the columns whose values rarely repeat: dictionary
+// encoding would only cost time before it falls back to plain.
+var noDictionary = map[string][]string{
+	"games":     {"game_id", "final_fen", "source_line"},
+	"moves":     {"fen_before", "hash_before", "hash_after", "nodes"},
+	"positions": {"hash", "fen", "first_game_id"},
+}
