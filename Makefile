@@ -13,9 +13,12 @@ BENCHTIME ?= 1s
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
 
-# The main job on the sample archive embedded in the binary.
+# The main job on the sample archive embedded in the binary: replay,
+# search every position at a depth that takes seconds, write the datasets
+# and the annotated archive to out/sample.
+RUNDEPTH ?= 6
 run: build
-	./$(BIN) check
+	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample
 
 # Everything CI runs: vet, formatting, and the tests.
 test: lint
@@ -29,6 +32,7 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./...
 
 fuzz:
+	$(GO) test ./pdn -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME)
 	$(GO) test ./draughts -run '^$$' -fuzz FuzzParseFEN -fuzztime $(FUZZTIME)
 	$(GO) test ./draughts -run '^$$' -fuzz FuzzParseNotation -fuzztime $(FUZZTIME)
 

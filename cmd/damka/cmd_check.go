@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/internal/pipeline"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -157,31 +156,8 @@ func (t *tally) exit() error {
 // calls emit with each, in input order. An input that cannot be read is
 // reported on stderr and counted, and the others go on.
 func forEachGame(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options, t *tally, emit func(checked) error) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	in := openInputs(io, args)
-	defer in.Close()
-	bar := newProgress(io, quiet, in.total, "games")
-	defer bar.Finish()
-	work := func(it gameItem) checked {
-		c := checked{item: it}
-		if it.Game != nil {
-			c.report = validate.Game(it.Game, vopts)
-		}
-		return c
-	}
-	return pipeline.Ordered(ctx, jobs, in.next, work, func(c checked) error {
-		if c.report == nil {
-			t.inputErrors++
-			bar.Clear()
-			fmt.Fprintf(io.Err, "damka: cannot read %v\n", describeInputError(c.item.Err))
-		} else {
-			t.add(c.report)
-		}
-		bar.Update(in.bytes.Load(), t.games)
-		return emit(c)
-	})
+	times := &stageTimes{start: t.start}
+	return replayGames(ctx, io, args, jobs, quiet, vopts, t, times, nil, nil, func(r replayed) error { return emit(r.checked) })
 }
 
 func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
@@ -194,9 +170,6 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
-		if c.report == nil {
-			return nil
-		}
 		if opts.JSON {
 			return enc.Encode(jsonReport(c.report))
 		}

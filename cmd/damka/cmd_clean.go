@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -80,39 +79,27 @@ when an input cannot be read at all.`,
 	return cmd
 }
 
-// output is an output file written atomically, or standard output.
-type output struct {
-	w    *bufio.Writer
-	file *atomicfile.File
+// bufferedDestination is a destination with a buffer in front.
+type bufferedDestination struct {
+	*destination
+	w *bufio.Writer
 }
 
-func createOutput(io *streams, name string) (*output, error) {
-	if name == "-" {
-		return &output{w: bufio.NewWriter(io.Out)}, nil
-	}
-	f, err := atomicfile.Create(name)
+func createBuffered(io *streams, name string) (*bufferedDestination, error) {
+	d, err := createDestination(io, name)
 	if err != nil {
 		return nil, err
 	}
-	return &output{w: bufio.NewWriter(f), file: f}, nil
+	return &bufferedDestination{d, bufio.NewWriter(d.w)}, nil
 }
 
-func (o *output) commit() error {
-	err := o.w.Flush()
-	if o.file != nil {
-		if err != nil {
-			o.file.Abort()
-			return err
-		}
-		return o.file.Commit()
+// commit flushes the buffer and renames the file into place.
+func (b *bufferedDestination) commit() error {
+	if err := b.w.Flush(); err != nil {
+		b.abort()
+		return err
 	}
-	return err
-}
-
-func (o *output) abort() {
-	if o != nil && o.file != nil {
-		o.file.Abort()
-	}
+	return b.destination.commit()
 }
 
 func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string) (err error) {
@@ -120,14 +107,14 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err != nil {
 		return err
 	}
-	out, err := createOutput(io, opts.Output)
+	out, err := createBuffered(io, opts.Output)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	defer out.abort()
-	var rej *output
+	var rej *bufferedDestination
 	if opts.Rejects != "" {
-		if rej, err = createOutput(io, opts.Rejects); err != nil {
+		if rej, err = createBuffered(io, opts.Rejects); err != nil {
 			return &exitError{code: exitInput, err: err}
 		}
 		defer rej.abort()
@@ -139,9 +126,6 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	t := newTally()
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
 		r := c.report
-		if r == nil {
-			return nil
-		}
 		g, ok, didFix := cleanGame(r, opts)
 		if !ok {
 			rejected++

@@ -159,10 +159,12 @@ type replayed struct {
 
 // replayGames reads, replays and (with analyse set) analyses every game
 // of the inputs in parallel, and calls emit with each in input order,
-// timing every stage. It is forEachGame with the analysis step and the
-// clocks; damka analyze uses it with its search as analyse.
+// timing every stage. An input that cannot be read is reported on stderr
+// and counted, and the others go on; emit sees only games. The progress
+// bar shows bytes read and games, unless bar is given (analyze shows
+// positions).
 func replayGames(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options,
-	t *tally, times *stageTimes, analyse func(*validate.Report) []*export.PlyEval, emit func(replayed) error) error {
+	t *tally, times *stageTimes, bar *progress, analyse func(*validate.Report) []*export.PlyEval, emit func(replayed) error) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -172,8 +174,11 @@ func replayGames(ctx context.Context, io *streams, args []string, jobs int, quie
 	times.workers = jobs
 	in := openInputs(io, args)
 	defer in.Close()
-	bar := newProgress(io, quiet, in.total, "games")
-	defer bar.Finish()
+	byteBar := bar == nil
+	if byteBar {
+		bar = newProgress(io, quiet, in.total, "games")
+		defer bar.Finish()
+	}
 	next := func() (gameItem, bool, error) {
 		t0 := time.Now()
 		it, ok, err := in.next()
@@ -203,7 +208,9 @@ func replayGames(ctx context.Context, io *streams, args []string, jobs int, quie
 			return nil
 		}
 		t.add(c.report)
-		bar.Update(in.bytes.Load(), t.games)
+		if byteBar {
+			bar.Update(in.bytes.Load(), t.games)
+		}
 		t0 := time.Now()
 		err := emit(c)
 		times.write += time.Since(t0)
@@ -383,7 +390,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	defer tables.abort()
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, func(c replayed) error {
+	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, func(c replayed) error {
 		return tables.add(c.report, c.evals)
 	})
 	if err != nil {

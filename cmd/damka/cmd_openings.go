@@ -110,7 +110,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	o := export.NewOpenings(opts.Plies)
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, func(c replayed) error {
+	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, func(c replayed) error {
 		o.Add(c.report, c.evals)
 		return nil
 	})

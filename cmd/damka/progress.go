@@ -53,3 +53,30 @@ func (p *progress) Finish() {
 		p.bar.Finish()
 	}
 }
+
+// newCountProgress shows a count of things out of total (-1 when
+// unknown), their rate and the time left: "1234/8730 positions (310 positions/s) ETA".
+func newCountProgress(io *streams, quiet bool, total int64, noun string) *progress {
+	if quiet || !io.CanProgress() {
+		return &progress{}
+	}
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(io.Err),
+		progressbar.OptionSetDescription(noun),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(noun),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetPredictTime(true),
+	)
+	return &progress{bar: bar, noun: noun}
+}
+
+// Add counts n more things done; safe from several goroutines.
+func (p *progress) Add(n int) {
+	if p.bar != nil {
+		p.bar.Add(n)
+	}
+}

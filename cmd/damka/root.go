@@ -28,6 +28,7 @@ Exit status, for every command:
 		return &exitError{code: exitInput, err: err}
 	})
 	root.AddCommand(
+		newAnalyzeCommand(io),
 		newCheckCommand(io),
 		newCleanCommand(io),
 		newExportCommand(io),

@@ -1,0 +1,454 @@
+package main
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// AnalyzeOptions are the flags of damka analyze.
+type AnalyzeOptions struct {
+	Output  string
+	Depth   int
+	TTSize  int
+	Plies   int
+	Format  string
+	Variant string
+	Jobs    int
+	Quiet   bool
+}
+
+// AddFlags adds the analyze flags to fs.
+func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.Output, "output", "o", "", "directory to write the datasets and annotated.pdn to (required)")
+	fs.IntVarP(&o.Depth, "depth", "d", analyze.DefaultDepth, "search depth in plies")
+	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table per worker, MiB")
+	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted in positions.parquet")
+	fs.StringVar(&o.Format, "format", "", "file format: parquet (the default) or arrow")
+	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
+	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games analysed at once (default: all cores); the results are the same whatever it is")
+	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+}
+
+func newAnalyzeCommand(io *streams) *cobra.Command {
+	var opts AnalyzeOptions
+	cmd := &cobra.Command{
+		Use:   "analyze [FILE|DIR|-]... -o OUTDIR [--depth D]",
+		Short: "Search every position of every game: blunders, mistakes, missed wins",
+		Long: `The main job. Read and replay every game like damka check (with no input,
+the sample archive built into damka), search every position of every game
+to a fixed depth, judge every move, and write to OUTDIR:
+
+  games.parquet      one row per game, as damka export
+  moves.parquet      one row per ply with the analysis columns: depth,
+                     eval_before (mover's view), eval_before_white,
+                     best_move, best_pv, eval_after, loss, class, nodes
+  positions.parquet  opening statistics over the first --plies plies, with
+                     the average evaluation
+  annotated.pdn      the games with ?! ? ?? marks and comments giving the
+                     evaluation (White's view, after the move) and the
+                     best move where another was played
+
+Evaluations are in hundredths of a man; a forced win in n plies is
+30000-n. The classes: best, good, inaccuracy, mistake, blunder, missed_win,
+only_move (see the analyze package documentation for the rules). Of a game
+with errors, the plies before the first error are analysed. The results
+are the same whatever -j is.
+
+At the end a summary: games, positions, blunders and the ten worst moves.
+
+Exit status: 0 when done, 2 when an input cannot be read at all.`,
+		PreRunE: func(cmd *cobra.Command, args []string) error {
+			return opts.check()
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runAnalyze(cmd.Context(), io, opts, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func (o *AnalyzeOptions) check() error {
+	switch {
+	case o.Output == "" || o.Output == "-":
+		return &exitError{code: exitInput, err: errors.New("analyze: -o/--output must name a directory")}
+	case o.Depth < 1 || o.Depth > analyze.MaxDepth:
+		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --depth must be 1 to %d", analyze.MaxDepth)}
+	case o.TTSize < 1:
+		return &exitError{code: exitInput, err: errors.New("analyze: --tt must be at least 1 MiB")}
+	case o.Plies < 1:
+		return &exitError{code: exitInput, err: errors.New("analyze: --plies must be at least 1")}
+	}
+	if _, err := parseFormat(o.Format); err != nil {
+		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --format: %w", err)}
+	}
+	return nil
+}
+
+// analysablePlies is how many plies of a game are analysed: those before
+// its first error (a missed capture is an error at its own ply).
+func analysablePlies(r *validate.Report) int {
+	n := len(r.Plies)
+	if r.Variant == nil || !r.Started {
+		return 0
+	}
+	for _, f := range r.Findings {
+		if f.Severity == validate.Error && f.Ply > 0 && f.Ply-1 < n {
+			n = f.Ply - 1
+		}
+	}
+	return n
+}
+
+// searchers hands each worker goroutine a searcher per variant; a search's
+// result does not depend on which searcher ran it.
+type searchers struct {
+	opts analyze.Options
+	pool chan map[*draughts.Variant]*analyze.Searcher
+}
+
+func newSearchers(jobs int, opts analyze.Options) *searchers {
+	s := &searchers{opts: opts, pool: make(chan map[*draughts.Variant]*analyze.Searcher, jobs)}
+	for range jobs {
+		s.pool <- map[*draughts.Variant]*analyze.Searcher{}
+	}
+	return s
+}
+
+func (s *searchers) analyse(r *validate.Report, n int) []analyze.PlyAnalysis {
+	m := <-s.pool
+	defer func() { s.pool <- m }()
+	sr := m[r.Variant]
+	if sr == nil {
+		sr = analyze.NewSearcher(r.Variant, s.opts)
+		m[r.Variant] = sr
+	}
+	moves := make([]draughts.Move, n)
+	for i := range moves {
+		moves[i] = r.Plies[i].Move
+	}
+	return sr.AnalyzeGame(&r.Start, moves)
+}
+
+// plyEvals converts analyses to the dataset's columns.
+func plyEvals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
+	out := make([]*export.PlyEval, len(pas))
+	for i, pa := range pas {
+		e := &export.PlyEval{
+			Depth:      depth,
+			EvalBefore: int32(pa.Before),
+			EvalAfter:  int32(pa.After),
+			Loss:       int32(pa.Loss),
+			Class:      string(pa.Class),
+			Nodes:      pa.Nodes,
+		}
+		if pa.Best.From != pa.Best.To || pa.Best.IsCapture() {
+			e.BestMove = pa.Best.String()
+		}
+		for _, m := range pa.BestPV {
+			e.BestPV = append(e.BestPV, m.String())
+		}
+		out[i] = e
+	}
+	return out
+}
+
+// countPositions replays the inputs once, quickly, to count the positions
+// the analysis will search, for the progress bar's time left. It returns
+// -1 when an input is standard input (it cannot be read twice).
+func countPositions(ctx context.Context, st *streams, args []string, jobs int, vopts validate.Options) int64 {
+	for _, a := range args {
+		if a == "-" {
+			return -1
+		}
+	}
+	var n int64
+	quiet := &streams{In: st.In, Out: io.Discard, Err: io.Discard}
+	t := newTally()
+	err := replayGames(ctx, quiet, args, jobs, true, vopts, t, &stageTimes{}, nil, nil, func(r replayed) error {
+		n += int64(analysablePlies(r.report))
+		return nil
+	})
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// worstMoves keeps the moves that lost the most (a min-heap on loss).
+type worstMoves []worstMove
+
+type worstMove struct {
+	drop          float64 // fall of the mover's winning chances
+	before, after analyze.Score
+	loss          int
+	file          string
+	game          *pdn.Game
+	ply           validate.Ply
+	class         analyze.Class
+	played, best  string
+	seq           int // input order, to break ties the same way every run
+}
+
+func (w worstMoves) Len() int           { return len(w) }
+func (w worstMoves) Less(i, j int) bool { return w[i].worse(&w[j]) }
+
+// better orders moves from the least bad: by the fall of winning chances,
+// then by the loss in centi-men, then later games first.
+func (m *worstMove) worse(o *worstMove) bool {
+	if m.drop != o.drop {
+		return m.drop < o.drop
+	}
+	if m.loss != o.loss {
+		return m.loss < o.loss
+	}
+	return m.seq > o.seq
+}
+func (w worstMoves) Swap(i, j int) { w[i], w[j] = w[j], w[i] }
+func (w *worstMoves) Push(x any)   { *w = append(*w, x.(worstMove)) }
+func (w *worstMoves) Pop() any {
+	old := *w
+	x := old[len(old)-1]
+	*w = old[:len(old)-1]
+	return x
+}
+
+func (w *worstMoves) offer(m worstMove, keep int) {
+	if w.Len() < keep {
+		heap.Push(w, m)
+		return
+	}
+	if (*w)[0].worse(&m) {
+		(*w)[0] = m
+		heap.Fix(w, 0)
+	}
+}
+
+// annotate returns the game with the analysis written in: canonical moves,
+// ?! ? ?? marks, and a comment per analysed move with the evaluation
+// (White's view, after the move) and the best move where another was
+// played.
+func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game {
+	g := *r.Game
+	g.Err = nil
+	g.Moves = append([]pdn.Move(nil), g.Moves...)
+	for i := range r.Plies {
+		pl := &r.Plies[i]
+		m := &g.Moves[pl.Index]
+		m.Text = pl.Canonical(r.Variant, false)
+		if i >= len(evals) || evals[i] == nil {
+			continue
+		}
+		e := evals[i]
+		after := analyze.Score(e.EvalAfter)
+		if pl.Side == draughts.Black {
+			after = after.Neg()
+		}
+		note := after.String()
+		switch analyze.Class(e.Class) {
+		case analyze.ClassInaccuracy:
+			m.Strength = "?!"
+		case analyze.ClassMistake:
+			m.Strength = "?"
+		case analyze.ClassBlunder:
+			m.Strength = "??"
+		case analyze.ClassMissedWin:
+			m.Strength = "?"
+			note += " missed win"
+		}
+		if isBad(analyze.Class(e.Class)) && e.BestMove != "" {
+			note += "; best " + e.BestMove
+		}
+		m.Comments = append(append([]string(nil), m.Comments...), note)
+	}
+	if len(evals) > 0 {
+		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "Annotator", Value: fmt.Sprintf("damka %s, depth %d", version, depth)})
+	}
+	return &g
+}
+
+// isBad tells the classes of moves that lose something: inaccuracies,
+// mistakes, blunders and missed wins.
+func isBad(c analyze.Class) bool {
+	switch c {
+	case analyze.ClassInaccuracy, analyze.ClassMistake, analyze.ClassBlunder, analyze.ClassMissedWin:
+		return true
+	}
+	return false
+}
+
+func analyzeFlags(opts AnalyzeOptions) []string {
+	f, _ := parseFormat(opts.Format)
+	fl := []string{"--depth", fmt.Sprint(opts.Depth), "--plies", fmt.Sprint(opts.Plies), "--format", f.String()}
+	if opts.Variant != "" {
+		fl = append(fl, "--variant", opts.Variant)
+	}
+	return fl
+}
+
+func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
+	if err := opts.check(); err != nil {
+		return err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	vopts, err := validateOptions(opts.Variant)
+	if err != nil {
+		return err
+	}
+	jobs := opts.Jobs
+	if jobs < 1 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	format, _ := parseFormat(opts.Format)
+	meta := exportMeta(opts.Variant, commandLine("analyze", analyzeFlags(opts), args), opts.Depth)
+	tables, err := openTableSet(io, ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves"}, meta)
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	defer tables.abort()
+	posDest, err := createDestination(io, filepath.Join(opts.Output, "positions"+format.Ext()))
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	defer posDest.abort()
+	pgn, err := createBuffered(io, filepath.Join(opts.Output, "annotated.pdn"))
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	defer pgn.abort()
+	pw := pdn.NewWriter(pgn.w)
+	openings := export.NewOpenings(opts.Plies)
+
+	total := countPositions(ctx, io, args, jobs, vopts)
+	bar := newCountProgress(io, opts.Quiet, total, "positions")
+	defer bar.Finish()
+	srch := newSearchers(jobs, analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize})
+	var positions atomic.Int64
+	var nodes atomic.Uint64
+	analyse := func(r *validate.Report) []*export.PlyEval {
+		n := analysablePlies(r)
+		if n == 0 {
+			return nil
+		}
+		pas := srch.analyse(r, n)
+		positions.Add(int64(n))
+		var sum uint64
+		for i := range pas {
+			sum += pas[i].Nodes
+		}
+		nodes.Add(sum)
+		bar.Add(n)
+		return plyEvals(pas, opts.Depth)
+	}
+
+	t := newTally()
+	times := &stageTimes{start: t.start}
+	classes := map[analyze.Class]int{}
+	var worst worstMoves
+	seq := 0
+	err = replayGames(ctx, io, args, jobs, true, vopts, t, times, bar, analyse, func(c replayed) error {
+		r := c.report
+		for i, e := range c.evals {
+			class := analyze.Class(e.Class)
+			classes[class]++
+			seq++
+			if !isBad(class) {
+				continue
+			}
+			pl := r.Plies[i]
+			before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
+			drop := analyze.WinningChances(before) - analyze.WinningChances(after)
+			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: c.item.File, game: r.Game, ply: pl, class: class,
+				played: pl.Canonical(r.Variant, false), best: e.BestMove, seq: seq}, 10)
+		}
+		if err := tables.add(r, c.evals); err != nil {
+			return err
+		}
+		openings.Add(r, c.evals)
+		return pw.Write(annotate(r, c.evals, opts.Depth))
+	})
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	bar.Finish()
+	pw.Flush()
+	if err := pw.Error(); err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	t0 := time.Now()
+	err = openings.Write(posDest.w, format, meta)
+	if err == nil {
+		err = tables.commit()
+	}
+	if err == nil {
+		err = posDest.commit()
+	}
+	if err == nil {
+		err = pgn.commit()
+	}
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	times.write += time.Since(t0)
+	writeAnalyzeSummary(io.Err, t, classes, positions.Load(), nodes.Load(), opts, worst, time.Since(t.start))
+	fmt.Fprintf(io.Err, "wrote %s, %s (%d rows) and %s\n", tables.summary(), posDest.name, openings.Len(), pgn.name)
+	if t.inputErrors > 0 {
+		return &exitError{code: exitInput}
+	}
+	return nil
+}
+
+func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst worstMoves, took time.Duration) {
+	t.print(w)
+	sec := took.Seconds()
+	rate := func(n float64) float64 {
+		if sec <= 0 {
+			return 0
+		}
+		return n / sec
+	}
+	fmt.Fprintf(w, "analysed %d positions at depth %d in %.1fs: %.0f positions/s, %.1f M nodes/s\n",
+		positions, opts.Depth, sec, rate(float64(positions)), rate(float64(nodes))/1e6)
+	var parts []string
+	for _, c := range []struct {
+		class analyze.Class
+		name  string
+	}{
+		{analyze.ClassBlunder, "blunders"}, {analyze.ClassMistake, "mistakes"}, {analyze.ClassInaccuracy, "inaccuracies"},
+		{analyze.ClassMissedWin, "missed wins"}, {analyze.ClassOnlyMove, "only moves"},
+	} {
+		parts = append(parts, fmt.Sprintf("%d %s", classes[c.class], c.name))
+	}
+	fmt.Fprintf(w, "found %s\n", strings.Join(parts, ", "))
+	if len(worst) == 0 {
+		return
+	}
+	list := append(worstMoves(nil), worst...)
+	sort.Slice(list, func(i, j int) bool { return list[j].worse(&list[i]) })
+	fmt.Fprintln(w, "worst moves (evaluations in men, for the side that moved):")
+	for i, m := range list {
+		f := validate.Finding{Ply: m.ply.Ply, MoveNumber: m.ply.MoveNumber, Side: m.ply.Side, Move: m.played}
+		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, m.file, gameLabel(m.game), m.ply.Ply,
+			f.MoveLabel(), m.class, m.best, m.before, m.after)
+	}
+}
