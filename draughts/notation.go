@@ -26,13 +26,22 @@ var ErrNotation = errors.New("unreadable move")
 // "c:e5", numeric "22-17", "22x13x6", padded "01-06", and squares with no
 // separator "a3b4". Trailing move-strength marks ("!", "?", "+") are ignored.
 func ParseNotation(text string) (Notation, error) {
-	n := Notation{FromFile: -1}
+	var n Notation
+	err := n.Parse(text)
+	return n, err
+}
+
+// Parse is ParseNotation into n, reusing the storage of n.Squares: the
+// replay of a game parses every move with one Notation.
+func (n *Notation) Parse(text string) error {
+	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
 	s := strings.TrimRight(text, "!?+#*")
 	if s == "" {
-		return n, fmt.Errorf("%w: empty", ErrNotation)
+		return fmt.Errorf("%w: empty", ErrNotation)
 	}
-	bad := func(why string) (Notation, error) {
-		return Notation{FromFile: -1}, fmt.Errorf("%w %q: %s", ErrNotation, text, why)
+	bad := func(why string) error {
+		n.Squares, n.FromFile, n.Capture, n.Quiet = n.Squares[:0], -1, false, false
+		return fmt.Errorf("%w %q: %s", ErrNotation, text, why)
 	}
 	// Russian short form: a file letter, an optional capture mark, then a square.
 	if len(s) >= 3 && isFile(s[0]) && (isFile(s[1]) || s[1] == ':' || s[1] == 'x') && !isRank(s[1]) {
@@ -47,8 +56,8 @@ func ParseNotation(text string) (Notation, error) {
 				return bad("not a dark square: " + rest)
 			}
 			n.FromFile = int(s[0] - 'a')
-			n.Squares = []Square{to}
-			return n, nil
+			n.Squares = append(n.Squares, to)
+			return nil
 		}
 	}
 	i := 0
@@ -104,7 +113,7 @@ func ParseNotation(text string) (Notation, error) {
 		// "c3-e5:g3": a capture with a stray dash.
 		n.Quiet = false
 	}
-	return n, nil
+	return nil
 }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }

@@ -160,6 +160,7 @@ type replay struct {
 	tracker   *draughts.Tracker
 	buf       []draughts.Move
 	quiet     []draughts.Move
+	note      draughts.Notation
 	firstMove int // move number of the first ply
 }
 
@@ -177,6 +178,7 @@ func (rp *replay) run() {
 		return
 	}
 	r.Start, r.Started = rp.p, true
+	r.Plies = make([]Ply, 0, len(rp.moves))
 	rp.tracker = draughts.NewTracker(&rp.p)
 	rp.firstMove = 1
 	if len(rp.moves) > 0 && rp.moves[0].Number > 0 {
@@ -250,9 +252,8 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	r, v, p := rp.r, rp.v, &rp.p
 	w := &rp.moves[i]
 	pl := Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
-	text := w.Squares()
-	n, err := draughts.ParseNotation(text)
-	if err != nil {
+	n := &rp.note
+	if err := n.Parse(w.Squares()); err != nil {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 			fmt.Sprintf("%q is not a move damka can read", w.Text)))
 		return pl, false
@@ -260,15 +261,30 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	rp.buf = v.Moves(p, rp.buf[:0])
 	pl.CaptureCompulsory = len(rp.buf) > 0 && rp.buf[0].IsCapture()
 	pl.LegalMoves = countResults(rp.buf)
-	groups := draughts.GroupByResult(n.Filter(rp.buf))
-	switch len(groups) {
-	case 1:
-		pl.Move = pick(groups[0], &n)
+	// Most moves match one result: find it without building groups.
+	first, several := -1, false
+	for i := range rp.buf {
+		if !n.Matches(&rp.buf[i]) {
+			continue
+		}
+		if first < 0 {
+			first = i
+		} else if !rp.buf[first].SameResult(&rp.buf[i]) {
+			several = true
+			break
+		}
+	}
+	switch {
+	case first < 0:
+		return rp.diagnose(pl, n, w)
+	case !several:
+		// Written intermediate squares must all match (Notation.Matches),
+		// so any matching path is the one written.
+		pl.Move = rp.buf[first]
 		pl.Abbreviated = len(n.Squares) == 2 && pl.Move.NumCaptured() > 1
 		return pl, true
-	case 0:
-		return rp.diagnose(pl, &n, w)
 	}
+	groups := draughts.GroupByResult(n.Filter(rp.buf))
 	// Several results: let the rest of the game tell them apart.
 	var fits []draughts.Move
 	for _, g := range groups {
@@ -295,19 +311,6 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Error, ply, num, side, w,
 		fmt.Sprintf("%s can be %s, and %s", w.Text, orList(cands), why)))
 	return pl, false
-}
-
-// pick chooses, among paths with one result, the one written in full if
-// the record names one, else the first.
-func pick(group []draughts.Move, n *draughts.Notation) draughts.Move {
-	if len(n.Squares) > 2 {
-		for _, m := range group {
-			if len(m.Path()) == len(n.Squares) {
-				return m
-			}
-		}
-	}
-	return group[0]
 }
 
 func countResults(ms []draughts.Move) int {
@@ -451,8 +454,8 @@ func (rp *replay) replays(p draughts.Position, i int) bool {
 		if rp.budget--; rp.budget < 0 {
 			return false
 		}
-		n, err := draughts.ParseNotation(w.Squares())
-		if err != nil {
+		var n draughts.Notation
+		if n.Parse(w.Squares()) != nil {
 			return false
 		}
 		buf = rp.v.Moves(&p, buf[:0])
