@@ -419,7 +419,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 }
 
 func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst worstMoves, took time.Duration) {
-	t.print(w)
+	t.printCounts(w)
 	sec := took.Seconds()
 	rate := func(n float64) float64 {
 		if sec <= 0 {

@@ -114,7 +114,12 @@ func (t *tally) add(r *validate.Report) {
 }
 
 func (t *tally) print(w io.Writer) {
-	sec := time.Since(t.start).Seconds()
+	t.printCounts(w)
+	t.printRate(w)
+}
+
+// printCounts prints what was read and found.
+func (t *tally) printCounts(w io.Writer) {
 	fmt.Fprintf(w, "%d games read: %d clean, %d with warnings only, %d with errors", t.games, t.clean, t.warnings, t.errors+t.unreadable)
 	if t.unreadable > 0 {
 		fmt.Fprintf(w, " (%d unreadable)", t.unreadable)
@@ -132,6 +137,11 @@ func (t *tally) print(w io.Writer) {
 	if t.inputErrors > 0 {
 		fmt.Fprintf(w, "%d input(s) could not be read\n", t.inputErrors)
 	}
+}
+
+// printRate prints how fast the games were replayed.
+func (t *tally) printRate(w io.Writer) {
+	sec := time.Since(t.start).Seconds()
 	rate := func(n int) float64 {
 		if sec <= 0 {
 			return 0
