@@ -178,7 +178,7 @@ func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
 	appendStr(next(), GameID(g))
 	appendStr(next(), g.File)
 	appendI32(next(), g.Index)
-	appendI32(next(), g.Pos.Line)
+	appendI32(next(), int(g.Pos.Line))
 	appendOptStr(next(), g.Event())
 	appendOptStr(next(), g.Site())
 	date := g.Date()

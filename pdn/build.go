@@ -3,6 +3,7 @@ package pdn
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // builder turns the tokens of one game into a Game. Strings are slices of
@@ -16,12 +17,18 @@ type builder struct {
 	off      int // offset of raw in the decoded input
 	line     int // line of the first token
 	maxDepth int
-	ntags    int // tag tokens, or -1 when unknown
-	nmoves   int // moves of the main line, or -1 when unknown
+	ntags    int // tag tokens (at least the number of tags)
+	nmoves   int // moves of the main line
 
 	stack      []*[]Move // lines being read: main line, then open variations
+	cur        *[]Move   // the line being read: the top of stack
+	block      []Move    // moves to hand out, when shared (see newMoves)
+	share      bool      // share blocks of moves between games
 	parens     []int     // token index of each open '('
-	pendNum    int
+	notes      []Notes   // where Notes are allocated: one slice per game
+	lineLens   []int32   // moves of each variation, by order of its '(' (see lineLen)
+	nparen     int       // '(' read so far
+	pendNum    int32
 	pendEll    bool
 	pendBefore []string
 	comments   []string // main-line comments before the first move
@@ -29,19 +36,29 @@ type builder struct {
 
 func (b *builder) build() {
 	g := b.g
-	if b.ntags < 0 {
-		b.count()
-	}
 	g.Pos = b.pos(&b.toks[b.posToken()])
 	g.RawPos = b.pos(&b.toks[0])
 	if b.ntags > cap(g.Tags) {
 		g.Tags = make([]Tag, 0, b.ntags)
 	}
 	if b.nmoves > cap(g.Moves) {
-		g.Moves = make([]Move, 0, b.nmoves)
+		g.Moves = b.newMoves(b.nmoves)
 	}
 	b.stack = append(b.stack[:0], &g.Moves)
+	b.cur = &g.Moves
 	for i := range b.toks {
+		// Move numbers and moves, most of the tokens, take a short path.
+		switch t := &b.toks[i]; t.kind {
+		case tkNumber:
+			b.pendNum = t.num
+			b.pendEll = t.flags&flEllipsis != 0
+			continue
+		case tkMove:
+			if b.pendBefore == nil {
+				b.addMove(t)
+				continue
+			}
+		}
 		if !b.token(i) {
 			break
 		}
@@ -54,12 +71,40 @@ func (b *builder) build() {
 	case 0:
 	case 1:
 		g.Comment = b.comments[0]
-	default:
-		g.Comment = strings.Join(b.comments, " ")
+	default: // without the empty ones: two empty comments give "", not " "
+		cs := b.comments[:0]
+		for _, c := range b.comments {
+			if c != "" {
+				cs = append(cs, c)
+			}
+		}
+		g.Comment = strings.Join(cs, " ")
 	}
 	if g.Err == nil {
 		b.scoreTerminator()
 	}
+}
+
+// moveBlock is the number of moves in the blocks (64 KiB) that the main
+// lines of consecutive games share.
+const moveBlock = int(64 << 10 / unsafe.Sizeof(Move{}))
+
+// newMoves returns an empty slice with room for n moves. When b.share is
+// set (the Reader without ReuseGame), the main lines of games up to
+// moveBlock/8 moves come from blocks shared by consecutive games: fewer,
+// larger allocations, and a faster reader. Each game's slice has its
+// capacity clipped to n, so appending to it never touches the moves of
+// another game.
+func (b *builder) newMoves(n int) []Move {
+	if !b.share || n > moveBlock/8 {
+		return make([]Move, 0, n)
+	}
+	if cap(b.block)-len(b.block) < n {
+		b.block = make([]Move, 0, moveBlock)
+	}
+	k := len(b.block)
+	b.block = b.block[:k+n]
+	return b.block[k : k : k+n]
 }
 
 // count counts the tags and the main-line moves.
@@ -97,7 +142,7 @@ func (b *builder) posToken() int {
 }
 
 func (b *builder) pos(t *token) Pos {
-	return Pos{Offset: b.off + int(t.start), Line: b.line + int(t.line), Column: int(t.col)}
+	return Pos{Offset: b.off + int(t.start), Line: int32(b.line) + t.line, Column: t.col}
 }
 
 // posAt is the position of raw[i], inside token t.
@@ -129,7 +174,7 @@ func (b *builder) fail(t *token, err error, p Pos, text string) {
 	if b.g.Err != nil {
 		return
 	}
-	b.g.Err = &SyntaxError{Line: p.Line, Column: p.Column, Text: shorten(text), Err: err}
+	b.g.Err = &SyntaxError{Line: int(p.Line), Column: int(p.Column), Text: shorten(text), Err: err}
 }
 
 func shorten(s string) string {
@@ -145,9 +190,34 @@ func shorten(s string) string {
 	return s[:i] + "..."
 }
 
+// addMove appends the move of t to the current line, with the pending
+// number.
+func (b *builder) addMove(t *token) *Move {
+	// Fill the next slot field by field: fewer write barriers than
+	// appending a Move.
+	line := b.cur
+	n := len(*line)
+	if n < cap(*line) {
+		*line = (*line)[:n+1]
+	} else {
+		*line = append(*line, Move{})
+	}
+	m := &(*line)[n]
+	m.Text = b.raw[t.start:t.end]
+	m.Pos = b.pos(t)
+	m.Number = b.pendNum
+	m.Ellipsis = b.pendEll
+	m.Unknown = t.kind == tkUnknown
+	if m.Notes != nil { // a move of an earlier game, with ReuseGame
+		m.Notes = nil
+	}
+	b.pendNum, b.pendEll = 0, false
+	return m
+}
+
 // last returns the last move of the current line, or nil.
 func (b *builder) last() *Move {
-	line := b.stack[len(b.stack)-1]
+	line := b.cur
 	if len(*line) == 0 {
 		return nil
 	}
@@ -171,31 +241,14 @@ func (b *builder) token(i int) bool {
 		g.Tags = append(g.Tags, Tag{Name: b.raw[sp.ns:sp.ne], Value: val})
 
 	case tkMove, tkUnknown:
-		// Fill the next slot in place: it is zero unless ReuseGame left
-		// a move of an earlier game there (every move has a Text).
-		line := b.stack[len(b.stack)-1]
-		n := len(*line)
-		if n < cap(*line) {
-			*line = (*line)[:n+1]
-		} else {
-			*line = append(*line, Move{})
-		}
-		m := &(*line)[n]
-		if m.Text != "" {
-			*m = Move{}
-		}
-		m.Number = b.pendNum
-		m.Ellipsis = b.pendEll
-		m.Text = b.text(t)
-		m.Unknown = t.kind == tkUnknown
+		m := b.addMove(t)
 		if b.pendBefore != nil {
-			m.Before = b.pendBefore
+			b.notesOf(m, i).Before = b.pendBefore
+			b.pendBefore = nil
 		}
-		m.Pos = b.pos(t)
-		b.pendNum, b.pendEll, b.pendBefore = 0, false, nil
 
 	case tkNumber:
-		b.pendNum = int(t.num)
+		b.pendNum = t.num
 		b.pendEll = t.flags&flEllipsis != 0
 
 	case tkEllipsis:
@@ -209,7 +262,8 @@ func (b *builder) token(i int) bool {
 			b.fail(t, ErrMisplaced, b.pos(t), b.text(t))
 			return false
 		}
-		m.Strength += b.text(t)
+		n := b.notesOf(m, i)
+		n.Strength += b.text(t)
 
 	case tkNAG:
 		m := b.last()
@@ -217,7 +271,8 @@ func (b *builder) token(i int) bool {
 			b.fail(t, ErrMisplaced, b.pos(t), b.text(t))
 			return false
 		}
-		m.NAGs = append(m.NAGs, int(t.num))
+		n := b.notesOf(m, i)
+		n.NAGs = append(n.NAGs, int(t.num))
 
 	case tkComment, tkLineComment, tkGlued:
 		switch t.err {
@@ -239,7 +294,8 @@ func (b *builder) token(i int) bool {
 			c = b.raw[t.start:t.end]
 		}
 		if m := b.last(); m != nil {
-			m.Comments = append(m.Comments, c)
+			n := b.notesOf(m, i)
+			n.Comments = append(n.Comments, c)
 		} else if len(b.stack) == 1 {
 			b.comments = append(b.comments, c)
 		} else {
@@ -256,8 +312,14 @@ func (b *builder) token(i int) bool {
 			b.fail(t, ErrVariationDepth, b.pos(t), "(")
 			return false
 		}
-		m.Variations = append(m.Variations, nil)
-		b.stack = append(b.stack, &m.Variations[len(m.Variations)-1])
+		n := b.notesOf(m, i)
+		var line []Move // nil for "()"
+		if k := b.lineLen(i); k > 0 {
+			line = make([]Move, 0, k)
+		}
+		n.Variations = append(n.Variations, line)
+		b.stack = append(b.stack, &n.Variations[len(n.Variations)-1])
+		b.cur = b.stack[len(b.stack)-1]
 		b.parens = append(b.parens, i)
 		b.pendNum, b.pendEll, b.pendBefore = 0, false, nil
 
@@ -267,10 +329,11 @@ func (b *builder) token(i int) bool {
 			return false
 		}
 		b.stack = b.stack[:len(b.stack)-1]
+		b.cur = b.stack[len(b.stack)-1]
 		b.parens = b.parens[:len(b.parens)-1]
 		if len(b.pendBefore) > 0 { // comments in a variation with no move
-			m := b.last()
-			m.Comments = append(m.Comments, b.pendBefore...)
+			n := b.last().Notes // set: the move has the variation
+			n.Comments = append(n.Comments, b.pendBefore...)
 		}
 		b.pendNum, b.pendEll, b.pendBefore = 0, false, nil
 
@@ -302,14 +365,70 @@ func (b *builder) scoreTerminator() {
 	}
 	m := &g.Moves[len(g.Moves)-1]
 	lt := &b.toks[len(b.toks)-1]
-	if lt.kind != tkMove || b.text(lt) != m.Text || m.Number != 0 || m.Ellipsis ||
-		m.Strength != "" || m.NAGs != nil || m.Comments != nil || m.Variations != nil || m.Before != nil {
+	if lt.kind != tkMove || b.text(lt) != m.Text || m.Number != 0 || m.Ellipsis || m.Notes != nil {
 		return
 	}
 	if res := g.Result(); res == m.Text && isScore(res) {
 		g.Terminator = m.Text
 		g.Moves = g.Moves[:len(g.Moves)-1]
 	}
+}
+
+// notesOf returns the Notes of m, giving it one when it has none. The
+// Notes of a game are allocated in one slice: the first time a move
+// needs one, room is made for as many as the tokens from toks[i] on may
+// need.
+func (b *builder) notesOf(m *Move, i int) *Notes {
+	if m.Notes != nil {
+		return m.Notes
+	}
+	if len(b.notes) == cap(b.notes) {
+		n := 0
+		for j := i; j < len(b.toks); j++ {
+			switch b.toks[j].kind {
+			case tkStrength, tkNAG, tkComment, tkLineComment, tkGlued, tkLParen:
+				n++
+			}
+		}
+		b.notes = make([]Notes, 0, max(n, 1))
+	}
+	b.notes = b.notes[:len(b.notes)+1]
+	n := &b.notes[len(b.notes)-1]
+	*n = Notes{} // a Notes of an earlier game, with ReuseGame
+	m.Notes = n
+	return n
+}
+
+// lineLen returns the number of moves of the variation opened by the
+// '(' of toks[i] (not counting its own variations), to size it. The
+// counts of all the variations of a game are made in one pass, the first
+// time.
+func (b *builder) lineLen(i int) int {
+	if b.nparen == 0 {
+		b.lineLens = b.lineLens[:0]
+		var open []int // indexes into lineLens of the open '('
+		for j := i; j < len(b.toks); j++ {
+			switch b.toks[j].kind {
+			case tkLParen:
+				open = append(open, len(b.lineLens))
+				b.lineLens = append(b.lineLens, 0)
+			case tkRParen:
+				if len(open) > 0 {
+					open = open[:len(open)-1]
+				}
+			case tkMove, tkUnknown:
+				if len(open) > 0 {
+					b.lineLens[open[len(open)-1]]++
+				}
+			}
+		}
+	}
+	n := 0
+	if b.nparen < len(b.lineLens) {
+		n = int(b.lineLens[b.nparen])
+	}
+	b.nparen++
+	return n
 }
 
 // isScore reports whether s is digits, '-', digits.

@@ -199,7 +199,7 @@ func TestCorpusNoLoss(t *testing.T) {
 			if gap := text[end:off]; !blank(gap) {
 				t.Errorf("%s: text lost before game %d: %q", rel, g.Index, gap)
 			}
-			if line := lineOf(text, off); g.RawPos.Line != line {
+			if line := lineOf(text, off); int(g.RawPos.Line) != line {
 				t.Errorf("%s: game %d at line %d, want %d", rel, g.Index, g.RawPos.Line, line)
 			}
 			end = off + len(g.Raw)
@@ -249,7 +249,7 @@ func TestCorpusTokens(t *testing.T) {
 						t.Errorf("%s: game %d: move %q", name, g.Index, m.Text)
 					}
 					shapes[shape(m.Text)]++
-					for _, v := range m.Variations {
+					for _, v := range m.Variations() {
 						walk(v)
 					}
 				}

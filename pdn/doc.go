@@ -30,7 +30,15 @@
 // move numbers, strength (!?), NAGs ($n), comments attached to the move
 // they follow, variations as nested lines, the terminator, a /FEN "..."/
 // setup, the positions (file, offset, line, column) of its first tag and
-// of every move, and its raw text.
+// of every move, and its raw text. A Move holds its text, position and
+// number; what is rarer (strength, NAGs, comments, variations) is in its
+// Notes, nil for a move with none, and read with the accessors
+// m.Strength(), m.NAGs(), m.Comments(), m.Before(), m.Variations(),
+// which work on a nil Notes:
+//
+//	for _, m := range g.Moves {
+//		fmt.Println(m.Number, m.Text, m.Comments())
+//	}
 //
 // Besides PDN 3.0 (captures with x or :, the results 1-0 0-1 1/2-1/2 2-0
 // 0-2 1-1 0-0 *, "1..." and "1. ..." continuations, "-" for an unknown
@@ -49,7 +57,7 @@
 //
 // Comments attach to the move before them; comments before the first
 // move of the game go to Game.Comment, those before the first move of a
-// variation to that move's Before; a comment after the terminator on
+// variation to that move's Notes.Before; a comment after the terminator on
 // the same line is kept with the last move, one on a later line belongs
 // to the next game. "-" (or "--") is an unknown move, one per dash: "1.
 // - -" is two moves.
@@ -76,12 +84,22 @@
 //
 // Speed: the reader scans bytes by hand and keeps each game's text as one
 // string; move texts, tag names and values are slices of it. It reads
-// its input in chunks of 64 KiB or more. Set ReuseGame (like
-// encoding/csv's ReuseRecord) to have the same Game and slices reused from
-// one call to the next when the games are not kept.
+// its input in chunks of 64 KiB or more. Allocation is what costs most,
+// so a game gets few and small ones: a Move is 48 bytes; the Game and
+// its tags (up to 12) are one allocation; Moves is sized once, from a
+// count made while reading; the Notes of a game are allocated together,
+// for the moves that have some. The main lines of consecutive games
+// share blocks of 64 KiB (each game's slice has its capacity clipped, so
+// appending to it is safe): a program that keeps a few games out of many
+// keeps their whole blocks alive, with the text of the games next to
+// them, and can copy g.Moves (slices.Clone) to keep only its own. Set
+// ReuseGame (like encoding/csv's ReuseRecord) to have the same Game,
+// slices and Notes reused from one call to the next when the games are
+// not kept.
 //
 // Positions: offsets count bytes of the decoded (UTF-8) text, after a
 // byte order mark; columns count bytes; lines end at LF, CRLF or CR.
+// Pos keeps lines and columns as int32, offsets as int.
 //
 // # Encodings
 //

@@ -84,8 +84,8 @@ func sameRead(a, b *Game) bool {
 			if x[i].Pos != y[i].Pos {
 				return false
 			}
-			for k := range x[i].Variations {
-				if !pos(x[i].Variations[k], y[i].Variations[k]) {
+			for k := range x[i].Variations() {
+				if !pos(x[i].Variations()[k], y[i].Variations()[k]) {
 					return false
 				}
 			}

@@ -7,11 +7,12 @@ import (
 
 // Pos is a position in a source file: a byte offset into the decoded
 // (UTF-8) text and a 1-based line and column. Columns count bytes of the
-// decoded text, as go/token does.
+// decoded text, as go/token does. Line and Column are int32 to keep Move
+// small; the reader counts them in 32 bits in any case.
 type Pos struct {
-	Offset int // byte offset, starting at 0
-	Line   int // line number, starting at 1
-	Column int // column number, starting at 1 (byte count)
+	Offset int   // byte offset, starting at 0
+	Line   int32 // line number, starting at 1
+	Column int32 // column number, starting at 1 (byte count)
 }
 
 // IsValid reports whether the position is set.
@@ -22,7 +23,7 @@ func (p Pos) String() string {
 	if !p.IsValid() {
 		return "-"
 	}
-	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
+	return strconv.Itoa(int(p.Line)) + ":" + strconv.Itoa(int(p.Column))
 }
 
 // Tag is one tag pair, [Name "Value"]. Value has its escapes (\" and \\)
@@ -46,8 +47,8 @@ type Game struct {
 
 	Tags       []Tag  // in source order, duplicates and unknown names kept
 	Setup      string // FEN of a /FEN "..."/ token in the movetext ("" if none); FEN tags stay in Tags
-	Moves      []Move // the main line
-	Comment    string // comments before the first move (joined with one space)
+	Moves      []Move // the main line (appending to it never touches another game's moves)
+	Comment    string // comments before the first move (the non-empty ones, joined with one space)
 	Terminator string // game terminator as written: "2-0", "1-0", "*", ...; "" if none
 
 	Raw      string // the game's source text, decoded to UTF-8
@@ -59,28 +60,91 @@ type Game struct {
 }
 
 // Move is one move token of a line, with what the source attached to it.
+//
+// A Move is small (48 bytes): what most moves have is in the struct, and
+// the rest (strength, NAGs, comments, variations) is in Notes, nil for a
+// move with none of them. The accessors Strength, NAGs, Comments, Before
+// and Variations read Notes and work when it is nil.
 type Move struct {
-	// Number is the move number written before this move, 0 if none.
-	Number int
 	// Text is the move exactly as written: "c3-d4", "c3:e5:g3", "g3xg7",
 	// "1- 7", "01-06", "cd4", "c:e5", "a3b4"; "-" or "--" for an unknown
 	// move.
-	Text     string
+	Text string
+	Pos  Pos // of the move text
+	// Notes holds the move's annotations, nil when it has none. The
+	// reader allocates the Notes of a game together; to edit the notes
+	// of a move shared with a game kept elsewhere, give the move a new
+	// Notes (a copy) rather than writing through the pointer.
+	Notes *Notes
+	// Number is the move number written before this move, 0 if none.
+	Number int32
+	// Ellipsis is set when the number was written as a continuation
+	// ("12..." or "12. ...") or a lone "..." preceded the move: the move
+	// is the second of its numbered pair (Black's in most variants).
+	Ellipsis bool
+	Unknown  bool // Text is an unknown-move placeholder ("-" or "--")
+}
+
+// Notes is what the source attaches to a move besides its number: rare
+// enough to be kept out of Move. The reader never gives a move an empty
+// Notes.
+type Notes struct {
 	Strength string   // "!", "?!", "(!?!!!)" ... as written
 	NAGs     []int    // $n annotations, in order
 	Comments []string // comments after the move (brace, line or glued), whitespace collapsed
 	// Before holds comments written between the opening of a variation
 	// and its first move. (In the main line they go to Game.Comment.)
 	Before []string
-	// Variations are alternatives to this move: each one is a line that
-	// starts in place of this move. They nest.
+	// Variations are alternatives to the move: each one is a line that
+	// starts in place of the move. They nest.
 	Variations [][]Move
-	Pos        Pos  // of the move text
-	Unknown    bool // Text is an unknown-move placeholder ("-" or "--")
-	// Ellipsis is set when the number was written as a continuation
-	// ("12..." or "12. ...") or a lone "..." preceded the move: the move
-	// is the second of its numbered pair (Black's in most variants).
-	Ellipsis bool
+}
+
+// IsZero reports whether n is nil or holds nothing.
+func (n *Notes) IsZero() bool {
+	return n == nil || n.Strength == "" && len(n.NAGs) == 0 && len(n.Comments) == 0 &&
+		len(n.Before) == 0 && len(n.Variations) == 0
+}
+
+// Strength returns the move's strength ("!", "?!" ...), "" if none.
+func (m Move) Strength() string {
+	if m.Notes == nil {
+		return ""
+	}
+	return m.Notes.Strength
+}
+
+// NAGs returns the move's $n annotations, nil if none.
+func (m Move) NAGs() []int {
+	if m.Notes == nil {
+		return nil
+	}
+	return m.Notes.NAGs
+}
+
+// Comments returns the comments after the move, nil if none.
+func (m Move) Comments() []string {
+	if m.Notes == nil {
+		return nil
+	}
+	return m.Notes.Comments
+}
+
+// Before returns the comments between the opening of a variation and
+// its first move (this move), nil if none.
+func (m Move) Before() []string {
+	if m.Notes == nil {
+		return nil
+	}
+	return m.Notes.Before
+}
+
+// Variations returns the alternatives to the move, nil if none.
+func (m Move) Variations() [][]Move {
+	if m.Notes == nil {
+		return nil
+	}
+	return m.Notes.Variations
 }
 
 // Squares returns the move text with its whitespace removed and nothing

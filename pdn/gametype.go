@@ -172,8 +172,7 @@ func (g *Game) evidence() bool {
 		}
 	}
 	for _, t := range g.Tags {
-		switch strings.ToLower(t.Name) {
-		case "gametype", "variant", "fen":
+		if strings.EqualFold(t.Name, "GameType") || strings.EqualFold(t.Name, "Variant") || strings.EqualFold(t.Name, "FEN") {
 			return true
 		}
 	}
@@ -182,8 +181,7 @@ func (g *Game) evidence() bool {
 
 func (g *Game) hasItalianTags() bool {
 	for _, t := range g.Tags {
-		switch strings.ToLower(t.Name) {
-		case "bianco", "nero", "risultato":
+		if strings.EqualFold(t.Name, "Bianco") || strings.EqualFold(t.Name, "Nero") || strings.EqualFold(t.Name, "Risultato") {
 			return true
 		}
 	}
@@ -200,7 +198,7 @@ type squareStats struct {
 func (s *squareStats) moves(ms []Move) {
 	for i := range ms {
 		s.text(ms[i].Text)
-		for _, v := range ms[i].Variations {
+		for _, v := range ms[i].Variations() {
 			s.moves(v)
 		}
 	}

@@ -165,6 +165,10 @@ func (lx *lexer) unread(t *token) {
 func (lx *lexer) next(t *token) lexStatus {
 	d := lx.d
 	p := lx.p
+	if p+1 < len(d) && d[p] == ' ' && class[d[p+1]]&cSkip == 0 {
+		p++ // the usual single space
+		goto token
+	}
 	// Whitespace. Progress through it is kept even when more input is
 	// needed, so runs of blank input never have to be buffered whole.
 	for p < len(d) {
@@ -253,20 +257,20 @@ token:
 	if lx.bol {
 		t.flags |= flBOL
 	}
+	// lexMove sets glued again for a move with comment text glued to it.
 	var e int
 	if c := d[p]; isDigit(c) {
+		lx.glued = -1
 		e = lx.lexDigits(t, p)
 	} else if p == lx.glued {
+		lx.glued = -1
 		e = lx.lexGlued(t, p)
 	} else {
+		lx.glued = -1
 		e = lx.lexToken(t, p)
 		if e < 0 { // more input needed (multi-line tokens only)
 			return lexMore
 		}
-	}
-	lx.glued = -1
-	if t.kind == tkMove && e < len(d) && class[d[e]]&cLetter != 0 {
-		lx.glued = e
 	}
 	t.start = int32(p - lx.base)
 	t.end = int32(e - lx.base)
@@ -568,6 +572,7 @@ func (lx *lexer) lexMove(t *token, p int) int {
 		}
 		if q+1 < len(d) && isLetter(d[q]) && isLetter(d[q+1]) {
 			t.kind = tkMove // glued comment follows
+			lx.glued = q
 			return q
 		}
 	}

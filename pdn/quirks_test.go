@@ -78,7 +78,7 @@ func TestQuirkMixedLineEnds(t *testing.T) {
 	games := readFile(t, "crlf_mixed.pdn")
 	noErrors(t, games)
 	eq(t, "count", len(games), 3)
-	for i, line := range []int{1, 7, 13} {
+	for i, line := range []int32{1, 7, 13} {
 		eq(t, "line", games[i].Pos.Line, line)
 	}
 	eq(t, "moves", texts(games[2].Moves), []string{"31-27", "17-21", "36-31"})
@@ -147,11 +147,11 @@ func TestQuirkGluedComment(t *testing.T) {
 	noErrors(t, []*Game{g})
 	last := g.Moves[len(g.Moves)-1]
 	eq(t, "move", last.Text, "8-11")
-	eq(t, "comment", last.Comments, []string{"Redoversteppedthetimecontrolonthismove."})
+	eq(t, "comment", last.Comments(), []string{"Redoversteppedthetimecontrolonthismove."})
 	eq(t, "terminator", g.Terminator, "0-1")
 	g = readString(t, "1. c3-d4Whiteoversteppedthetime. *")[0]
 	eq(t, "algebraic", g.Moves[0].Text, "c3-d4")
-	eq(t, "algebraic comment", g.Moves[0].Comments, []string{"Whiteoversteppedthetime."})
+	eq(t, "algebraic comment", g.Moves[0].Comments(), []string{"Whiteoversteppedthetime."})
 }
 
 func TestQuirkStrengthAndNAGs(t *testing.T) {
@@ -160,8 +160,8 @@ func TestQuirkStrengthAndNAGs(t *testing.T) {
 	var strength []string
 	var nags [][]int
 	for _, m := range g.Moves {
-		strength = append(strength, m.Strength)
-		nags = append(nags, m.NAGs)
+		strength = append(strength, m.Strength())
+		nags = append(nags, m.NAGs())
 	}
 	eq(t, "strength", strength, []string{"!?", "(!?!!!)", "", "", "?!", ""})
 	eq(t, "NAGs", nags, [][]int{nil, nil, {1}, {902}, nil, nil})
@@ -216,7 +216,7 @@ func TestQuirkItalianFrench(t *testing.T) {
 	eq(t, "Italian tags kept", tagsOf(games[0])[2], "Bianco=BORGHETTI Michele")
 	eq(t, "Italian type", games[0].GameType(), GameType{Number: Italian, Inferred: true})
 	eq(t, "Variant tag", games[2].GameType(), GameType{Number: English, Inferred: true})
-	eq(t, "comment", games[0].Moves[5].Comments, []string{"Bianco Vince"})
+	eq(t, "comment", games[0].Moves[5].Comments(), []string{"Bianco Vince"})
 }
 
 func TestQuirkWindows1251(t *testing.T) {
@@ -225,7 +225,7 @@ func TestQuirkWindows1251(t *testing.T) {
 	eq(t, "encodings", []string{games[0].Encoding, games[1].Encoding}, []string{Windows1251, UTF8})
 	eq(t, "event", games[0].Event(), "XXV первенство СССР")
 	eq(t, "white", games[0].White(), "Абациев Э.")
-	eq(t, "comment", games[0].Moves[1].Comments, []string{"ход"})
+	eq(t, "comment", games[0].Moves[1].Comments(), []string{"ход"})
 	eq(t, "second game", games[1].White(), "Блиндер Б.")
 	// Offsets are in the decoded text: the first game grew in decoding.
 	eq(t, "offset", games[1].Pos.Offset, len(games[0].Raw)+4)
@@ -246,8 +246,8 @@ func TestQuirkContinuations(t *testing.T) {
 	games := readFile(t, "continuation.pdn")
 	noErrors(t, games)
 	m := games[0].Moves
-	eq(t, "1. ... 7-12", [3]any{m[0].Number, m[0].Ellipsis, m[0].Text}, [3]any{1, true, "7-12"})
-	eq(t, "3... 22x11", [3]any{m[3].Number, m[3].Ellipsis, m[3].Text}, [3]any{3, true, "22x11"})
+	eq(t, "1. ... 7-12", [3]any{m[0].Number, m[0].Ellipsis, m[0].Text}, [3]any{int32(1), true, "7-12"})
+	eq(t, "3... 22x11", [3]any{m[3].Number, m[3].Ellipsis, m[3].Text}, [3]any{int32(3), true, "22x11"})
 	unk := games[1].Moves
 	eq(t, "unknown moves", len(unk), 6)
 	if !unk[0].Unknown || unk[0].Text != "-" || unk[2].Number != 2 {
@@ -256,8 +256,8 @@ func TestQuirkContinuations(t *testing.T) {
 	eq(t, "terminator after unknown moves", games[1].Terminator, "1/2-1/2")
 	w := games[2].Moves
 	eq(t, "stray dot", texts(w), []string{"33-29", "20-25", "39-33", "14-20", "44-39"})
-	eq(t, "comments", w[4].Comments, []string{"[%drgnode 152 152]"})
-	eq(t, "eval comment", w[3].Comments, []string{"[%eval 0.0]"})
+	eq(t, "comments", w[4].Comments(), []string{"[%drgnode 152 152]"})
+	eq(t, "eval comment", w[3].Comments(), []string{"[%eval 0.0]"})
 }
 
 func TestQuirkVariations(t *testing.T) {
@@ -265,18 +265,18 @@ func TestQuirkVariations(t *testing.T) {
 	noErrors(t, games)
 	g := games[0]
 	eq(t, "main line", texts(g.Moves), []string{"32-28", "19-23", "28x19", "14x23"})
-	v := g.Moves[1].Variations
+	v := g.Moves[1].Variations()
 	eq(t, "variation", texts(v[0]), []string{"18-23", "38-32", "12-18"})
-	vv := v[0][1].Variations[0]
+	vv := v[0][1].Variations()[0]
 	eq(t, "nested", texts(vv), []string{"37-32", "23-29"})
-	eq(t, "nested strength", vv[0].Strength+vv[1].Strength, "?!")
-	eq(t, "nested comment", vv[1].Comments, []string{"Black wins"})
+	eq(t, "nested strength", vv[0].Strength()+vv[1].Strength(), "?!")
+	eq(t, "nested comment", vv[1].Comments(), []string{"Black wins"})
 	h := games[1].Moves[2]
-	eq(t, "two variations", len(h.Variations), 2)
-	eq(t, "first", texts(h.Variations[0]), []string{"33-29", "23x34", "39x30"})
-	eq(t, "NAG in variation", h.Variations[0][1].NAGs, []int{2})
-	eq(t, "variation of a variation", texts(h.Variations[0][1].Variations[0]), []string{"12-18"})
-	eq(t, "comment before the first move", h.Variations[1][0].Before, []string{"first"})
+	eq(t, "two variations", len(h.Variations()), 2)
+	eq(t, "first", texts(h.Variations()[0]), []string{"33-29", "23x34", "39x30"})
+	eq(t, "NAG in variation", h.Variations()[0][1].NAGs(), []int{2})
+	eq(t, "variation of a variation", texts(h.Variations()[0][1].Variations()[0]), []string{"12-18"})
+	eq(t, "comment before the first move", h.Variations()[1][0].Before(), []string{"first"})
 	eq(t, "main line goes on", games[1].Moves[3].Text, "12-18")
 }
 
@@ -284,7 +284,7 @@ func TestQuirkLineComments(t *testing.T) {
 	g := readFile(t, "line_comments.pdn")[0]
 	noErrors(t, []*Game{g})
 	eq(t, "% comment", g.Comment, "Board game: International Draughts 10x10")
-	eq(t, "; comment", g.Moves[1].Comments, []string{"a line comment"})
+	eq(t, "; comment", g.Moves[1].Comments(), []string{"a line comment"})
 	eq(t, "pos of the first tag", g.Pos.Line, 2)
 	eq(t, "moves", len(g.Moves), 4)
 }

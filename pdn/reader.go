@@ -101,9 +101,14 @@ type Reader struct {
 	// Deeper nesting is a syntax error (ErrVariationDepth).
 	MaxVariationDepth int
 	// ReuseGame, like encoding/csv.Reader.ReuseRecord, lets Next return
-	// the same *Game each time, its slices reused, for speed. The caller
-	// must not keep the game (or its Tags and Moves) across calls. With
-	// it, GameType does not fall back to the type of the game before.
+	// the same *Game each time, its slices and the Notes of its moves
+	// reused, for speed. The caller must not keep the game (or its Tags,
+	// Moves and Notes) across calls. With it, GameType does not fall back
+	// to the type of the game before.
+	//
+	// Without it, the main lines of consecutive games share blocks of
+	// 64 KiB: keeping one game keeps its block alive (see the package
+	// documentation).
 	ReuseGame bool
 
 	name    string
@@ -125,6 +130,17 @@ type Reader struct {
 	pos   int   // input offset after the last game
 	stuck int   // games returned in a row without progress
 	sp    splitState
+	bs    scratch
+}
+
+// scratch holds the slices a builder uses, kept from one game to the next.
+type scratch struct {
+	stack    []*[]Move
+	parens   []int
+	lineLens []int32
+	comments []string
+	notes    []Notes // with ReuseGame only
+	block    []Move  // without ReuseGame: the block of moves being handed out
 }
 
 // NewReader returns a Reader of the PDN text in r. name is used in
@@ -287,16 +303,17 @@ func (r *Reader) Next() (*Game, error) {
 func (r *Reader) readGame() (*Game, error) {
 	lx := &r.lx
 	r.toks = r.toks[:0]
+	toks := r.toks // stored back in r.toks for boundary, finish and tooLarge
 	r.sp = splitState{}
 	gs := -1   // start of the game in buf
 	last := -1 // end of its last token
 	max := r.maxGame()
+	lx.rebase = true
 	for {
-		lx.rebase = gs < 0
-		if len(r.toks) == cap(r.toks) {
-			r.toks = append(r.toks, token{})[:len(r.toks)]
+		if len(toks) == cap(toks) {
+			toks = append(toks, token{})[:len(toks)]
 		}
-		t := &r.toks[:len(r.toks)+1][len(r.toks)]
+		t := &toks[:len(toks)+1][len(toks)]
 		switch lx.next(t) {
 		case lexMore:
 			// The game so far, or the token that would start it.
@@ -304,6 +321,7 @@ func (r *Reader) readGame() (*Game, error) {
 			if start < 0 {
 				start = lx.p
 			}
+			r.toks = toks
 			if r.n-start >= max {
 				return r.tooLarge(start, last), nil
 			}
@@ -329,10 +347,12 @@ func (r *Reader) readGame() (*Game, error) {
 				}
 				return nil, io.EOF
 			}
+			r.toks = toks
 			return r.finish(gs, last, nil), nil
 		}
 		if gs < 0 {
 			gs = lx.base
+			lx.rebase = false
 			r.boundary(t)
 		} else if k := t.kind; (k == tkMove || k == tkNumber) && !r.sp.term {
 			// the common case of boundary
@@ -340,13 +360,17 @@ func (r *Reader) readGame() (*Game, error) {
 			if k == tkMove && r.sp.depth == 0 {
 				r.sp.moves++
 			}
-		} else if r.boundary(t) {
-			lx.unread(t)
-			return r.finish(gs, last, nil), nil
+		} else {
+			r.toks = toks
+			if r.boundary(t) {
+				lx.unread(t)
+				return r.finish(gs, last, nil), nil
+			}
 		}
-		r.toks = r.toks[:len(r.toks)+1]
+		toks = toks[:len(toks)+1]
 		last = lx.base + int(t.end)
 		if last-gs > max {
+			r.toks = toks
 			return r.tooLarge(gs, last), nil
 		}
 	}
@@ -458,6 +482,21 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 		return nil
 	}
 	r.index++
+	// The builder lives on the stack (no write barriers); its scratch
+	// slices are kept in r.bs from one game to the next.
+	bs := &r.bs
+	b := &builder{raw: raw, toks: toks, tags: tags, off: offset, line: r.lx.line0, maxDepth: r.maxDepth(),
+		stack: bs.stack[:0], parens: bs.parens[:0], lineLens: bs.lineLens[:0], comments: bs.comments[:0]}
+	if r.ReuseGame {
+		b.notes = bs.notes[:0] // the Notes of the game before
+	} else {
+		b.block, b.share = bs.block, true
+	}
+	if enc == UTF8 {
+		b.ntags, b.nmoves = r.sp.tags, r.sp.moves
+	} else {
+		b.count()
+	}
 	var g *Game
 	oldMoves := 0
 	if r.ReuseGame && r.game != nil {
@@ -465,17 +504,19 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 		oldMoves = len(g.Moves)
 		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
 	} else {
-		g = new(Game)
+		g = newGame(b.ntags)
 		r.game = g
 	}
 	g.File, g.Index, g.Raw, g.Encoding = r.name, r.index, raw, enc
-	b := builder{g: g, raw: raw, toks: toks, tags: tags, off: offset, line: r.lx.line0, maxDepth: r.maxDepth()}
-	if enc == UTF8 {
-		b.ntags, b.nmoves = r.sp.tags, r.sp.moves
-	} else {
-		b.ntags, b.nmoves = -1, -1
-	}
+	b.g = g
 	b.build()
+	clear(b.stack[:cap(b.stack)]) // pointers into the game
+	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
+	if r.ReuseGame {
+		bs.notes = b.notes
+	} else {
+		bs.block = b.block
+	}
 	if oldMoves > len(g.Moves) { // let go of the strings of the game before
 		clear(g.Moves[len(g.Moves):oldMoves])
 	}
@@ -489,13 +530,44 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	if tooBig != nil && g.Err == nil {
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: r.lx.line0, Column: int(first.col), Err: tooBig}
 		if g.Pos.Line == 0 {
-			g.Pos = Pos{Offset: offset, Line: r.lx.line0, Column: int(first.col)}
+			g.Pos = Pos{Offset: offset, Line: int32(r.lx.line0), Column: first.col}
 		}
 	}
 	if se, ok := g.Err.(*SyntaxError); ok {
 		se.File, se.Game = r.name, g.Index
 	}
 	return g
+}
+
+// newGame allocates a Game together with room for n tags, in one
+// allocation for the usual numbers of tags.
+func newGame(n int) *Game {
+	switch {
+	case n == 0:
+		return new(Game)
+	case n <= 4:
+		b := new(struct {
+			g Game
+			t [4]Tag
+		})
+		b.g.Tags = b.t[:0]
+		return &b.g
+	case n <= 8:
+		b := new(struct {
+			g Game
+			t [8]Tag
+		})
+		b.g.Tags = b.t[:0]
+		return &b.g
+	case n <= 12:
+		b := new(struct {
+			g Game
+			t [12]Tag
+		})
+		b.g.Tags = b.t[:0]
+		return &b.g
+	}
+	return &Game{Tags: make([]Tag, 0, n)}
 }
 
 // relex scans a whole decoded game again.
@@ -525,7 +597,7 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 	if last < 0 || len(r.toks) == 0 {
 		r.index++
 		line, col := r.lx.line, gs-r.lx.ls+1
-		p := Pos{Offset: r.base + gs + r.delta, Line: line, Column: col}
+		p := Pos{Offset: r.base + gs + r.delta, Line: int32(line), Column: int32(col)}
 		g = &Game{File: r.name, Index: r.index, Encoding: UTF8, Pos: p, RawPos: p}
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: line, Column: col, Err: ErrGameTooLarge}
 	} else {
@@ -533,7 +605,7 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 		// The error of a truncated game is its size, whatever else the
 		// truncation broke.
 		if se, ok := g.Err.(*SyntaxError); !ok || se.Err != ErrGameTooLarge {
-			g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: g.Pos.Line, Column: g.Pos.Column, Err: ErrGameTooLarge}
+			g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: int(g.Pos.Line), Column: int(g.Pos.Column), Err: ErrGameTooLarge}
 		}
 	}
 	r.skipToTagLine()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -168,7 +169,7 @@ func TestPositions(t *testing.T) {
 	}
 	at := func(sub string) Pos {
 		i := strings.Index(input, sub)
-		return Pos{i, 1 + strings.Count(input[:i], "\n"), i - strings.LastIndex(input[:i], "\n")}
+		return Pos{i, int32(1 + strings.Count(input[:i], "\n")), int32(i - strings.LastIndex(input[:i], "\n"))}
 	}
 	wants := [][2]Pos{
 		{at(`[Event "a"]`), at("% intro")},
@@ -190,10 +191,10 @@ func TestPositions(t *testing.T) {
 				t.Errorf("move %q at offset %d reads %q", m.Text, m.Pos.Offset, got)
 			}
 			lineStart := strings.LastIndex(input[:m.Pos.Offset], "\n") + 1
-			if col := m.Pos.Offset - lineStart + 1; col != m.Pos.Column {
+			if col := m.Pos.Offset - lineStart + 1; col != int(m.Pos.Column) {
 				t.Errorf("move %q: column %d, want %d", m.Text, m.Pos.Column, col)
 			}
-			if line := 1 + strings.Count(input[:m.Pos.Offset], "\n"); line != m.Pos.Line {
+			if line := 1 + strings.Count(input[:m.Pos.Offset], "\n"); line != int(m.Pos.Line) {
 				t.Errorf("move %q: line %d, want %d", m.Text, m.Pos.Line, line)
 			}
 		}
@@ -291,6 +292,42 @@ func TestReuseGame(t *testing.T) {
 		if diff := cmp.Diff(want[i], g, cmpGames); diff != "" {
 			t.Errorf("game %d (-want +got):\n%s", i+1, diff)
 		}
+	}
+}
+
+// TestMoveLayout pins what keeps the reader fast: a Move is 48 bytes, and
+// only the moves with annotations have Notes.
+func TestMoveLayout(t *testing.T) {
+	if size := unsafe.Sizeof(Move{}); unsafe.Sizeof(uintptr(0)) == 8 && size != 48 {
+		t.Errorf("Move is %d bytes, want 48", size)
+	}
+	g := readString(t, "1. 32-28 19-23! 2. 28x19 $2 14x23 {c} (20-24 {d}) 3. - *")[0]
+	var with []string
+	for _, m := range g.Moves {
+		if m.Notes != nil {
+			with = append(with, m.Text)
+		}
+	}
+	eq(t, "moves with notes", with, []string{"19-23", "28x19", "14x23"})
+	var m Move
+	if m.Strength() != "" || m.NAGs() != nil || m.Comments() != nil || m.Before() != nil || m.Variations() != nil || !m.Notes.IsZero() {
+		t.Error("accessors of a move without Notes")
+	}
+	v := g.Moves[3].Variations()
+	eq(t, "variation", texts(v[0]), []string{"20-24"})
+	eq(t, "variation comment", v[0][0].Comments(), []string{"d"})
+}
+
+// TestMovesApart: games share blocks of moves, but appending to the moves
+// of one game never changes another.
+func TestMovesApart(t *testing.T) {
+	games := readString(t, "1. 32-28 19-23 *\n\n1. 33-28 18-23 *\n\n1. 31-27 17-21 *")
+	eq(t, "games", len(games), 3)
+	for _, g := range games {
+		g.Moves = append(g.Moves, Move{Text: "x"})
+	}
+	for i, want := range [][]string{{"32-28", "19-23", "x"}, {"33-28", "18-23", "x"}, {"31-27", "17-21", "x"}} {
+		eq(t, "moves", texts(games[i].Moves), want)
 	}
 }
 

@@ -93,26 +93,26 @@ func (w *Writer) movetext(c *Game) {
 func (w *Writer) moves(ms []Move) {
 	for i := range ms {
 		m := &ms[i]
-		for _, c := range m.Before {
+		for _, c := range m.Before() {
 			w.comment(c)
 		}
 		if m.Number > 0 {
 			if m.Ellipsis {
-				w.items = append(w.items, strconv.Itoa(m.Number)+"...")
+				w.items = append(w.items, strconv.Itoa(int(m.Number))+"...")
 			} else {
-				w.items = append(w.items, strconv.Itoa(m.Number)+".")
+				w.items = append(w.items, strconv.Itoa(int(m.Number))+".")
 			}
 		} else if m.Ellipsis {
 			w.items = append(w.items, "...")
 		}
-		w.items = append(w.items, m.Text+m.Strength)
-		for _, n := range m.NAGs {
+		w.items = append(w.items, m.Text+m.Strength())
+		for _, n := range m.NAGs() {
 			w.items = append(w.items, "$"+strconv.Itoa(n))
 		}
-		for _, c := range m.Comments {
+		for _, c := range m.Comments() {
 			w.comment(c)
 		}
-		for _, v := range m.Variations {
+		for _, v := range m.Variations() {
 			k := len(w.items)
 			w.moves(v)
 			switch {
@@ -273,32 +273,38 @@ func (g *Game) CanonicalTags() []Tag {
 // n and second give the place of the line's first move when it has no
 // number of its own: a variation starts where the move it replaces was.
 func renumber(ms []Move, n int, second bool) []Move {
-	if ms == nil {
+	if len(ms) == 0 {
 		return nil
 	}
 	if ms[0].Number > 0 {
-		n, second = ms[0].Number, ms[0].Ellipsis
+		n, second = int(ms[0].Number), ms[0].Ellipsis
 	} else if ms[0].Ellipsis {
 		second = true
 	}
 	out := make([]Move, len(ms))
 	for i := range ms {
 		m := ms[i]
-		m.NAGs = clone(m.NAGs)
-		m.Comments = clone(m.Comments)
-		m.Before = clone(m.Before)
-		if m.Variations != nil {
-			vs := make([][]Move, len(m.Variations))
-			for k, v := range m.Variations {
-				vs[k] = renumber(v, n, second)
+		if m.Notes.IsZero() {
+			m.Notes = nil
+		} else {
+			nt := *m.Notes
+			nt.NAGs = clone(nt.NAGs)
+			nt.Comments = clone(nt.Comments)
+			nt.Before = clone(nt.Before)
+			if nt.Variations != nil {
+				vs := make([][]Move, len(nt.Variations))
+				for k, v := range nt.Variations {
+					vs[k] = renumber(v, n, second)
+				}
+				nt.Variations = vs
 			}
-			m.Variations = vs
+			m.Notes = &nt
 		}
 		switch {
 		case !second:
-			m.Number, m.Ellipsis = n, false
-		case i == 0 || interrupted(&ms[i-1]) || len(m.Before) > 0:
-			m.Number, m.Ellipsis = n, true
+			m.Number, m.Ellipsis = int32(n), false
+		case i == 0 || interrupted(&ms[i-1]) || len(m.Before()) > 0:
+			m.Number, m.Ellipsis = int32(n), true
 		default:
 			m.Number, m.Ellipsis = 0, false
 		}
@@ -320,5 +326,5 @@ func clone[T any](s []T) []T {
 }
 
 func interrupted(m *Move) bool {
-	return len(m.Comments) > 0 || len(m.Variations) > 0
+	return len(m.Comments()) > 0 || len(m.Variations()) > 0
 }

@@ -93,13 +93,13 @@ func sameMoves(a, b []Move) bool {
 	}
 	for i := range a {
 		x, y := &a[i], &b[i]
-		if x.Number != y.Number || x.Ellipsis != y.Ellipsis || x.Text != y.Text || x.Unknown != y.Unknown || x.Strength != y.Strength ||
-			!slices.Equal(x.NAGs, y.NAGs) || !slices.Equal(x.Comments, y.Comments) || !slices.Equal(x.Before, y.Before) ||
-			len(x.Variations) != len(y.Variations) {
+		if x.Number != y.Number || x.Ellipsis != y.Ellipsis || x.Text != y.Text || x.Unknown != y.Unknown || x.Strength() != y.Strength() ||
+			!slices.Equal(x.NAGs(), y.NAGs()) || !slices.Equal(x.Comments(), y.Comments()) || !slices.Equal(x.Before(), y.Before()) ||
+			len(x.Variations()) != len(y.Variations()) {
 			return false
 		}
-		for k := range x.Variations {
-			if !sameMoves(x.Variations[k], y.Variations[k]) {
+		for k, v := range x.Variations() {
+			if !sameMoves(v, y.Variations()[k]) {
 				return false
 			}
 		}
@@ -147,7 +147,7 @@ func TestWriterSeparatesGames(t *testing.T) {
 
 func TestWriterCommentsWithBraces(t *testing.T) {
 	g := readString(t, "1. 32-28 ; a } brace\n19-23 {x} *")[0]
-	if got := g.Moves[0].Comments; !cmp.Equal(got, []string{"a } brace"}) {
+	if got := g.Moves[0].Comments(); !cmp.Equal(got, []string{"a } brace"}) {
 		t.Fatalf("comments %q", got)
 	}
 	out := write(t, g)
@@ -175,7 +175,7 @@ func TestCanonicalNumbers(t *testing.T) {
 	g := readString(t, "[FEN \"B:W1:B2\"] 1... 7-12 8-11 {c} 12-16 ( 16-20 (20-24) ) 11-15 *")[0]
 	c := g.Canonical()
 	type num struct {
-		N int
+		N int32
 		E bool
 	}
 	var got []num
@@ -183,9 +183,9 @@ func TestCanonicalNumbers(t *testing.T) {
 		got = append(got, num{m.Number, m.Ellipsis})
 	}
 	eq(t, "numbers", got, []num{{1, true}, {2, false}, {2, true}, {3, false}})
-	v := c.Moves[2].Variations[0]
+	v := c.Moves[2].Variations()[0]
 	eq(t, "variation numbers", []num{{v[0].Number, v[0].Ellipsis}}, []num{{2, true}})
-	eq(t, "nested variation", v[0].Variations[0][0].Number, 2)
+	eq(t, "nested variation", v[0].Variations()[0][0].Number, 2)
 	if g.Moves[1].Number != 0 {
 		t.Error("Canonical changed the game")
 	}
@@ -246,18 +246,26 @@ func genGame(t *rapid.T) *Game {
 			m := &ms[i]
 			m.Text = rapid.SampledFrom([]string{"32-28", "19-23", "c3-d4", "g3xe5", "c3:e5:g3", "1- 7", "01-06", "24x15x6", "cd4", "c:e5", "a3b4", "-"}).Draw(t, "text")
 			m.Unknown = m.Text == "-"
-			m.Strength = rapid.SampledFrom([]string{"", "", "!", "?", "!?", "(!?!!!)"}).Draw(t, "strength")
+			nt := new(Notes)
+			nt.Strength = rapid.SampledFrom([]string{"", "", "!", "?", "!?", "(!?!!!)"}).Draw(t, "strength")
 			if rapid.IntRange(0, 3).Draw(t, "nag?") == 0 {
-				m.NAGs = []int{rapid.IntRange(0, 999).Draw(t, "nag")}
+				nt.NAGs = []int{rapid.IntRange(0, 999).Draw(t, "nag")}
 			}
 			if rapid.IntRange(0, 3).Draw(t, "comment?") == 0 {
-				m.Comments = []string{normComment(comment.Draw(t, "comment"))}
+				nt.Comments = []string{normComment(comment.Draw(t, "comment"))}
 			}
 			if depth < 3 && rapid.IntRange(0, 5).Draw(t, "variation?") == 0 {
-				m.Variations = [][]Move{line(depth + 1)}
+				v := line(depth + 1)
 				if rapid.Bool().Draw(t, "before?") {
-					m.Variations[0][0].Before = []string{"before"}
+					if v[0].Notes == nil {
+						v[0].Notes = new(Notes)
+					}
+					v[0].Notes.Before = []string{"before"}
 				}
+				nt.Variations = [][]Move{v}
+			}
+			if !nt.IsZero() {
+				m.Notes = nt
 			}
 		}
 		return ms
@@ -278,8 +286,8 @@ func TestRoundTripRapid(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		g := genGame(rt)
 		for i := range g.Moves {
-			if c := g.Moves[i].Comments; len(c) > 0 && c[0] == "" {
-				g.Moves[i].Comments = nil
+			if c := g.Moves[i].Comments(); len(c) > 0 && c[0] == "" {
+				g.Moves[i].Notes.Comments = nil
 			}
 		}
 		roundTrip(rt, g)

@@ -84,7 +84,7 @@ func Game(g *pdn.Game, opts Options) *Report {
 	r := &Report{Game: g, GameType: g.GameType()}
 	r.Result = declaredResult(g)
 	if g.Err != nil {
-		f := Finding{Kind: SyntaxError, Severity: Error, Line: g.Pos.Line, Col: g.Pos.Column, Message: g.Err.Error()}
+		f := Finding{Kind: SyntaxError, Severity: Error, Line: int(g.Pos.Line), Col: int(g.Pos.Column), Message: g.Err.Error()}
 		var se *pdn.SyntaxError
 		if errors.As(g.Err, &se) {
 			f.Line, f.Col = se.Line, se.Column
@@ -125,7 +125,7 @@ func (r *Report) gameFinding(k Kind, msg string) {
 	if k == BadSetup {
 		sev = Error
 	}
-	r.Findings = append(r.Findings, Finding{Kind: k, Severity: sev, Line: r.Game.Pos.Line, Col: r.Game.Pos.Column, Message: msg})
+	r.Findings = append(r.Findings, Finding{Kind: k, Severity: sev, Line: int(r.Game.Pos.Line), Col: int(r.Game.Pos.Column), Message: msg})
 }
 
 // declaredResult normalises the Result tag, else the terminator.
@@ -182,7 +182,7 @@ func (rp *replay) run() {
 	rp.tracker = draughts.NewTracker(&rp.p)
 	rp.firstMove = 1
 	if len(rp.moves) > 0 && rp.moves[0].Number > 0 {
-		rp.firstMove = rp.moves[0].Number
+		rp.firstMove = int(rp.moves[0].Number)
 	}
 	startSide := rp.p.Side
 	for i := range rp.moves {
@@ -243,7 +243,7 @@ func (rp *replay) setup() bool {
 
 func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Color, w *pdn.Move, msg string) Finding {
 	return Finding{Kind: k, Severity: sev, Ply: ply, MoveNumber: num, Side: side, Move: w.Text,
-		Line: w.Pos.Line, Col: w.Pos.Column, Message: msg}
+		Line: int(w.Pos.Line), Col: int(w.Pos.Column), Message: msg}
 }
 
 // resolve matches written move i against the position and returns the ply,
@@ -495,14 +495,13 @@ func (rp *replay) checkResult() {
 			num++
 		}
 	}
-	line, col := g.Pos.Line, g.Pos.Column
+	pos := g.Pos
 	if last > 0 {
-		w := &rp.moves[r.Plies[last-1].Index]
-		line, col = w.Pos.Line, w.Pos.Column
+		pos = rp.moves[r.Plies[last-1].Index].Pos
 	}
 	add := func(sev Severity, msg string) {
 		r.Findings = append(r.Findings, Finding{Kind: WrongResult, Severity: sev, Ply: end, MoveNumber: num, Side: side,
-			Line: line, Col: col, Message: msg})
+			Line: int(pos.Line), Col: int(pos.Column), Message: msg})
 	}
 	tag, term := NormalizeResult(g.Result()), NormalizeResult(g.Terminator)
 	if g.Result() != "" && g.Terminator != "" && tag != term {

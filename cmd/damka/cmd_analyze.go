@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -245,11 +246,13 @@ func (w *worstMoves) offer(m worstMove, keep int) {
 // annotate returns the game with the analysis written in: canonical moves,
 // ?! ? ?? marks, and a comment per analysed move with the evaluation
 // (White's view, after the move) and the best move where another was
-// played.
+// played. r.Game is not changed: the moves are copied, and an analysed
+// move gets new Notes (a copy of its own, which stay shared with r.Game).
 func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game {
 	g := *r.Game
 	g.Err = nil
 	g.Moves = append([]pdn.Move(nil), g.Moves...)
+	notes := make([]pdn.Notes, 0, min(len(r.Plies), len(evals)))
 	for i := range r.Plies {
 		pl := &r.Plies[i]
 		m := &g.Moves[pl.Index]
@@ -263,21 +266,27 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 			after = after.Neg()
 		}
 		note := after.String()
+		var nt pdn.Notes
+		if m.Notes != nil {
+			nt = *m.Notes
+		}
 		switch analyze.Class(e.Class) {
 		case analyze.ClassInaccuracy:
-			m.Strength = "?!"
+			nt.Strength = "?!"
 		case analyze.ClassMistake:
-			m.Strength = "?"
+			nt.Strength = "?"
 		case analyze.ClassBlunder:
-			m.Strength = "??"
+			nt.Strength = "??"
 		case analyze.ClassMissedWin:
-			m.Strength = "?"
+			nt.Strength = "?"
 			note += " missed win"
 		}
 		if isBad(analyze.Class(e.Class)) && e.BestMove != "" {
 			note += "; best " + e.BestMove
 		}
-		m.Comments = append(append([]string(nil), m.Comments...), note)
+		nt.Comments = append(slices.Clip(nt.Comments), note) // a new array: r.Game's stays as it is
+		notes = append(notes, nt)
+		m.Notes = &notes[len(notes)-1]
 	}
 	if len(evals) > 0 {
 		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "Annotator", Value: fmt.Sprintf("damka %s, depth %d", version, depth)})

@@ -257,7 +257,7 @@ type jsonFinding struct {
 }
 
 func jsonReport(r *validate.Report) jsonGame {
-	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: r.Game.Pos.Line, Plies: len(r.Plies), Findings: []jsonFinding{}}
+	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: int(r.Game.Pos.Line), Plies: len(r.Plies), Findings: []jsonFinding{}}
 	for _, f := range r.Findings {
 		j.Findings = append(j.Findings, jsonFinding{f.Kind, f.Severity, f.Ply, f.Move, f.Line, f.Col, f.Message})
 	}
