@@ -161,7 +161,7 @@ func plyEvals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
 			Class:      string(pa.Class),
 			Nodes:      pa.Nodes,
 		}
-		if pa.Best.From != pa.Best.To || pa.Best.IsCapture() {
+		if pa.Best.From != pa.Best.To || pa.Best.IsCapture() { // the zero Move: no legal move
 			e.BestMove = pa.Best.String()
 		}
 		for _, m := range pa.BestPV {
@@ -194,7 +194,8 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 	return n
 }
 
-// worstMoves keeps the moves that lost the most (a min-heap on loss).
+// worstMoves keeps the moves that lost the most: a min-heap, the least
+// bad of those kept on top (see worse).
 type worstMoves []worstMove
 
 type worstMove struct {
@@ -212,7 +213,7 @@ type worstMove struct {
 func (w worstMoves) Len() int           { return len(w) }
 func (w worstMoves) Less(i, j int) bool { return w[i].worse(&w[j]) }
 
-// better orders moves from the least bad: by the fall of winning chances,
+// worse orders moves from the least bad: by the fall of winning chances,
 // then by the loss in centi-men, then later games first.
 func (m *worstMove) worse(o *worstMove) bool {
 	if m.drop != o.drop {

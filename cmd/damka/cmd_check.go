@@ -120,7 +120,8 @@ func (t *tally) print(w io.Writer) {
 
 // printCounts prints what was read and found.
 func (t *tally) printCounts(w io.Writer) {
-	fmt.Fprintf(w, "%d games read: %d clean, %d with warnings only, %d with errors", t.games, t.clean, t.warnings, t.errors+t.unreadable)
+	fmt.Fprintf(w, "%d games read: %d without errors (%d clean, %d with warnings only), %d with errors",
+		t.games, t.clean+t.warnings, t.clean, t.warnings, t.errors+t.unreadable)
 	if t.unreadable > 0 {
 		fmt.Fprintf(w, " (%d unreadable)", t.unreadable)
 	}

@@ -107,7 +107,7 @@ func TestCheckCommand(t *testing.T) {
 	if !strings.HasPrefix(out, want) {
 		t.Errorf("report:\n%s\nwant it to start with\n%s", out, want)
 	}
-	if !strings.Contains(out, "1 games read: 0 clean, 0 with warnings only, 1 with errors") {
+	if !strings.Contains(out, "1 games read: 0 without errors (0 clean, 0 with warnings only), 1 with errors") {
 		t.Errorf("summary missing:\n%s", out)
 	}
 	_, _, code = run(t, "", "check", "-q", "../../testdata/validate/clean.pdn")
@@ -117,6 +117,20 @@ func TestCheckCommand(t *testing.T) {
 	_, errOut, code := run(t, "", "check", "-q", "../../testdata/validate/clean.pdn", "no-such-file.pdn")
 	if code != exitInput || !strings.Contains(errOut, "no-such-file.pdn: no such file") {
 		t.Errorf("missing input: exit %d, %q", code, errOut)
+	}
+}
+
+// The real Russian archives: all 209 games read, none with an error, one
+// with unknown moves (issue 4).
+func TestCheckRussianCorpus(t *testing.T) {
+	out, _, code := run(t, "", "check", "-q", "../../testdata/corpus/russian")
+	if code != exitOK {
+		t.Errorf("exit %d", code)
+	}
+	for _, want := range []string{"209 games read: 209 without errors", "findings: 1 unknown_moves, 209 variant_inferred", "11378 plies replayed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
 	}
 }
 
@@ -159,7 +173,7 @@ func TestCheckDeterministic(t *testing.T) {
 func TestCheckStdinAndSample(t *testing.T) {
 	data, _ := os.ReadFile("../../testdata/validate/clean.pdn")
 	out, _, code := run(t, string(data), "check", "-q", "-")
-	if code != exitOK || !strings.Contains(out, "1 games read: 1 clean") {
+	if code != exitOK || !strings.Contains(out, "1 games read: 1 without errors (1 clean") {
 		t.Errorf("stdin: exit %d\n%s", code, out)
 	}
 	out, _, code = run(t, "", "check", "-q")
