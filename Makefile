@@ -33,6 +33,7 @@ bench:
 
 fuzz:
 	$(GO) test ./pdn -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME)
+	$(GO) test ./validate -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)
 	$(GO) test ./draughts -run '^$$' -fuzz FuzzParseFEN -fuzztime $(FUZZTIME)
 	$(GO) test ./draughts -run '^$$' -fuzz FuzzParseNotation -fuzztime $(FUZZTIME)
 
