@@ -29,11 +29,15 @@ func largeArchive(b *testing.B) (string, []*validate.Report) {
 }
 
 // BenchmarkStages splits the work of damka export on the large archive,
-// each stage alone: reading (PDN parsing), replay, and writing the moves
-// and games tables (to io.Discard; the writers encode columns on all
-// cores). rows/s counts plies, so that the stages compare directly;
-// cpu-ns/row is the CPU time of the process per ply, all goroutines and
-// the garbage collector included.
+// each stage alone: reading (PDN parsing), replay, preparing the rows
+// (PrepareGame, done on the workers by damka export), and writing the
+// moves and games tables (to io.Discard; Add prepares, adds, and the
+// writers encode columns on all cores). rows/s counts plies, so that the
+// stages compare directly; cpu-ns/row is the CPU time of the process per
+// ply, all goroutines and the garbage collector included. moves-append
+// adds games prepared beforehand and reports append-ns/row, the time
+// spent in AddPrepared less its waits for the encoders: the serial part
+// of writing, on damka export's emit goroutine.
 func BenchmarkStages(b *testing.B) {
 	text, reports := largeArchive(b)
 	plies := float64(countPlies(reports))
@@ -68,6 +72,42 @@ func BenchmarkStages(b *testing.B) {
 			}
 		}
 		rate(b)
+	})
+	b.Run("prepare", func(b *testing.B) {
+		start(b)
+		for range b.N {
+			for _, r := range reports {
+				PrepareGame(r, nil)
+			}
+		}
+		rate(b)
+	})
+	b.Run("moves-append", func(b *testing.B) {
+		prepared := make([]*Prepared, len(reports))
+		for i, r := range reports {
+			prepared[i] = PrepareGame(r, nil)
+		}
+		start(b)
+		var adding, waited time.Duration
+		for range b.N {
+			w, err := NewMovesWriter(io.Discard, Parquet, Meta{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			t0 := time.Now()
+			for _, p := range prepared {
+				if err := w.AddPrepared(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			adding += time.Since(t0)
+			waited += w.Stats().Waited
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		rate(b)
+		b.ReportMetric(float64((adding-waited).Nanoseconds())/(plies*float64(b.N)), "append-ns/row")
 	})
 	for _, f := range []Format{Parquet, ArrowFile} {
 		b.Run("moves-"+f.String(), func(b *testing.B) {

@@ -44,14 +44,13 @@
 // in games), min/max statistics (except where they could never prune a
 // row group: FENs, hashes, ids and square names of moves), and the Arrow
 // schema stored in the metadata (ARROW:schema), so that Arrow readers get
-// the exact types back. Rows are appended to Arrow builders, in the order
-// they are added, and flushed as one record batch, which is one Parquet
-// row group, every DefaultRowGroupRows rows (WithRowGroupRows): memory
-// stays bounded whatever the size of the input. A full batch is encoded
-// on another goroutine while the next one fills (the columns of the moves
-// and positions tables in parallel), and batches are written one at a
-// time, in order, so that the bytes never depend on the scheduling or on
-// the number of cores. Arrow IPC output (the file format, or the stream
+// the exact types back. Rows are added in order and flushed as one record
+// batch, which is one Parquet row group, every DefaultRowGroupRows rows
+// (WithRowGroupRows): memory stays bounded whatever the size of the
+// input. A full batch is encoded on other goroutines while the next one
+// fills, its columns in parallel, and batches are written one at a time,
+// in order, so that the bytes never depend on the scheduling or on the
+// number of cores. Arrow IPC output (the file format, or the stream
 // format for pipes) holds the same record batches, zstd-compressed.
 //
 // Every file carries key/value metadata (in the Arrow schema, and so in
@@ -60,4 +59,15 @@
 // version of these schemas, SchemaVersion); the positions table adds
 // damka.plies. There are no timestamps: the same input and options give
 // the same bytes.
+//
+// # Adding rows
+//
+// Most of the work of a row is done before it is added, where games are
+// replayed: PrepareGame computes a game's rows (ids, FENs, hashes, paths,
+// dates...) and reads only the report, so that many goroutines can
+// prepare games at once; GamesWriter.AddPrepared and
+// MovesWriter.AddPrepared then add them, in order, at little cost. A
+// batch of the moves table is the list of its prepared games, whose
+// columns are built into Arrow buffers on the encoding goroutines, one
+// column each; the Add methods prepare and add in one call.
 package export

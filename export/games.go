@@ -25,14 +25,16 @@ import (
 // every run and machine, whatever its line ends or the encoding it was
 // decoded from.
 func GameID(g *pdn.Game) string {
-	h := sha256.New()
-	io.WriteString(h, sourceBase(g.File))
-	h.Write([]byte{0})
-	io.WriteString(h, strconv.Itoa(g.Index))
-	h.Write([]byte{0})
-	io.WriteString(h, normalizeText(g.Raw))
-	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0])[:8])
+	base, text := sourceBase(g.File), normalizeText(g.Raw)
+	// One buffer and one sum: writing a string to a hash.Hash copies it.
+	buf := make([]byte, 0, len(base)+len(text)+24)
+	buf = append(buf, base...)
+	buf = append(buf, 0)
+	buf = strconv.AppendInt(buf, int64(g.Index), 10)
+	buf = append(buf, 0)
+	buf = append(buf, text...)
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:8])
 }
 
 // sourceBase is the last element of an input name, with either slash as
@@ -100,26 +102,26 @@ func ParseDate(s string) (year int, date time.Time, ok bool) {
 // every landing square: "1. c3-d4 f6-g5 2. b2-c3"; a game that starts
 // with Black begins "1... ". It returns "" when nothing was replayed.
 func Opening(r *validate.Report, n int) string {
-	var sb strings.Builder
+	var buf []byte
 	for i := range r.Plies {
 		if i >= n {
 			break
 		}
 		pl := &r.Plies[i]
 		if i > 0 {
-			sb.WriteByte(' ')
+			buf = append(buf, ' ')
 		}
 		switch {
 		case pl.Side == draughts.White:
-			sb.WriteString(strconv.Itoa(pl.MoveNumber))
-			sb.WriteString(". ")
+			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
+			buf = append(buf, ". "...)
 		case i == 0:
-			sb.WriteString(strconv.Itoa(pl.MoveNumber))
-			sb.WriteString("... ")
+			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
+			buf = append(buf, "... "...)
 		}
-		sb.WriteString(pl.Move.String())
+		buf = appendMoveOf(buf, &pl.Move)
 	}
-	return sb.String()
+	return string(buf)
 }
 
 // GamesWriter writes the games table, one row per report.
@@ -138,6 +140,7 @@ func NewGamesWriter(w io.Writer, f Format, meta Meta, opts ...Option) (*GamesWri
 	if err != nil {
 		return nil, err
 	}
+	t.useBuilders(c.mem)
 	gw := &GamesWriter{t: t, openingPlies: c.openingPlies}
 	gw.tags = t.cols[colTags].(*array.ListBuilder)
 	gw.tag = gw.tags.ValueBuilder().(*array.StructBuilder)
@@ -164,65 +167,68 @@ func fieldIndex(fs []arrow.Field, name string) int {
 // Add appends the row of one game. evals are not used by the games table
 // yet; pass the same slice as to MovesWriter.Add.
 func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
-	t := gw.t
-	if t.closed {
+	if err := gw.check(); err != nil {
+		return err
+	}
+	return gw.add(r, prepareGameRow(r, gw.openingPlies))
+}
+
+func (gw *GamesWriter) check() error {
+	if gw.t.closed {
 		return errClosed
 	}
-	if t.err != nil {
-		return t.err
+	return gw.t.err
+}
+
+// AddPrepared appends the row of a prepared game. Its opening is
+// recomputed when it was prepared with other plies than the writer's
+// (WithOpeningPlies).
+func (gw *GamesWriter) AddPrepared(p *Prepared) error {
+	if err := gw.check(); err != nil {
+		return err
 	}
+	row := p.game
+	if row.openingPlies != gw.openingPlies {
+		row.opening, row.openingPlies = Opening(p.r, gw.openingPlies), gw.openingPlies
+	}
+	return gw.add(p.r, row)
+}
+
+// add appends the row of r, whose costly values are in row.
+func (gw *GamesWriter) add(r *validate.Report, row gameRow) error {
 	g := r.Game
-	c := t.cols
+	c := gw.t.cols
 	i := 0
 	next := func() array.Builder { b := c[i]; i++; return b }
-	appendStr(next(), GameID(g))
+	appendStr(next(), row.id)
 	appendStr(next(), g.File)
 	appendI32(next(), g.Index)
 	appendI32(next(), int(g.Pos.Line))
-	appendOptStr(next(), g.Event())
-	appendOptStr(next(), g.Site())
-	date := g.Date()
-	appendOptStr(next(), date)
-	year, d, ok := ParseDate(date)
-	if ok {
-		next().(*array.Date32Builder).Append(arrow.Date32FromTime(d))
+	appendOptStr(next(), row.event)
+	appendOptStr(next(), row.site)
+	appendOptStr(next(), row.date)
+	if row.hasDate {
+		next().(*array.Date32Builder).Append(row.date32)
 	} else {
 		next().AppendNull()
 	}
-	if year > 0 {
-		appendI32(next(), year)
+	if row.year > 0 {
+		appendI32(next(), row.year)
 	} else {
 		next().AppendNull()
 	}
-	appendOptStr(next(), g.Round())
-	appendOptStr(next(), g.White())
-	appendOptStr(next(), g.Black())
+	appendOptStr(next(), row.round)
+	appendOptStr(next(), row.white)
+	appendOptStr(next(), row.black)
 	appendStr(next(), r.Result)
-	written := g.Result()
-	if written == "" {
-		written = g.Terminator
-	}
-	appendOptStr(next(), written)
-	outcome := ""
-	if r.Started && !r.Stopped && r.Outcome != draughts.Ongoing {
-		outcome = r.Outcome.String()
-	}
-	appendOptStr(next(), outcome)
-	variant := ""
-	if r.Variant != nil {
-		variant = r.Variant.Name
-	}
-	appendOptStr(next(), variant)
+	appendOptStr(next(), row.written)
+	appendOptStr(next(), row.outcome)
+	appendOptStr(next(), row.variant)
 	appendI32(next(), r.GameType.Number)
 	appendBool(next(), r.GameType.Inferred)
-	setup := g.FEN()
-	if setup != "" && r.Started {
-		setup = r.Start.FEN()
-	}
-	appendOptStr(next(), setup)
-	if r.Started {
-		start := draughts.Start(r.Variant)
-		appendBool(next(), r.Start == start)
+	appendOptStr(next(), row.setup)
+	if row.standard >= 0 {
+		appendBool(next(), row.standard == 1)
 	} else {
 		next().AppendNull()
 	}
@@ -236,8 +242,8 @@ func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
 	appendI32(next(), r.PliesWritten())
 	appendI32(next(), len(r.Plies))
 	appendBool(next(), r.Stopped)
-	appendStr(next(), string(r.Status()))
-	appendI32(next(), r.Findings.Errors())
+	appendStr(next(), row.status)
+	appendI32(next(), row.errors)
 	next() // findings
 	gw.finds.Append(true)
 	for k := range r.Findings {
@@ -251,18 +257,21 @@ func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
 		appendI32(gw.find.FieldBuilder(5), f.Col)
 		appendStr(gw.find.FieldBuilder(6), f.Message)
 	}
-	appendOptStr(next(), Opening(r, gw.openingPlies))
+	appendOptStr(next(), row.opening)
 	if r.Started {
-		appendStr(next(), r.Final.FEN())
+		appendStr(next(), row.final)
 	} else {
 		next().AppendNull()
 	}
 	appendStr(next(), g.Encoding)
-	return t.row()
+	return gw.t.row()
 }
 
 // Rows is the number of rows added so far.
 func (gw *GamesWriter) Rows() int64 { return gw.t.rows + int64(gw.t.n) }
+
+// Stats returns the writer's counters.
+func (gw *GamesWriter) Stats() WriterStats { return gw.t.stats() }
 
 // Close writes the last rows and the file's footer. It does not close the
 // underlying writer.

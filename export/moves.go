@@ -1,8 +1,11 @@
 package export
 
 import (
+	"encoding/binary"
 	"io"
+	"slices"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/damka/damka/draughts"
@@ -52,9 +55,73 @@ func squareName(s draughts.Square) string {
 	return s.String()
 }
 
+// fenTokens[k][s] is how a FEN writes a man (k = 0) or a king (k = 1)
+// on square s, comma first: ",c3", ",Kc3"; up to 4 bytes, little-endian,
+// so that appendFEN writes a piece with one store. A token of length 0
+// (a square whose name is longer) sends appendFEN the slow way.
+var fenTokens [2][64]struct {
+	word uint32
+	n    int
+}
+
+func init() {
+	for s := range 64 {
+		for k, prefix := range [2]string{",", ",K"} {
+			t := prefix + squareName(draughts.Square(s))
+			if len(t) > 4 {
+				continue
+			}
+			var b [4]byte
+			copy(b[:], t)
+			fenTokens[k][s].word = binary.LittleEndian.Uint32(b[:])
+			fenTokens[k][s].n = len(t)
+		}
+	}
+}
+
 // appendFEN appends the canonical FEN of p, the text of
 // draughts.Position.FEN, without allocating.
 func appendFEN(dst []byte, p *draughts.Position) []byte {
+	start := len(dst)
+	pieces := p.Pieces[draughts.White].PopCount() + p.Pieces[draughts.Black].PopCount()
+	dst = slices.Grow(dst, 8+4*pieces)
+	b := dst[start : start+8+4*pieces]
+	b[0] = 'B'
+	if p.Side == draughts.White {
+		b[0] = 'W'
+	}
+	i := 1
+	for c, tag := range [2]byte{draughts.White: 'W', draughts.Black: 'B'} {
+		b[i], b[i+1] = ':', tag
+		i += 2
+		for bb, first := p.Pieces[c], true; bb != 0; bb &= bb - 1 {
+			s := bb.First()
+			k := 0
+			if p.Kings.Has(s) {
+				k = 1
+			}
+			t := fenTokens[k][s&63]
+			if t.n == 0 || int(s) >= 64 {
+				return appendFENSlow(dst[:start], p)
+			}
+			if first {
+				// No comma before the first piece: write the token over
+				// the tag, then put the tag back.
+				binary.LittleEndian.PutUint32(b[i-1:], t.word)
+				b[i-1] = tag
+				i += t.n - 1
+				first = false
+				continue
+			}
+			binary.LittleEndian.PutUint32(b[i:], t.word)
+			i += t.n
+		}
+	}
+	return dst[:start+i]
+}
+
+// appendFENSlow is appendFEN for any square names.
+func appendFENSlow(dst []byte, p *draughts.Position) []byte {
 	if p.Side == draughts.White {
 		dst = append(dst, 'W')
 	} else {
@@ -93,6 +160,16 @@ func appendMove(dst []byte, path []draughts.Square, capture bool) []byte {
 	return dst
 }
 
+// appendMoveOf appends m as draughts.Move.String writes it, without
+// allocating for a move that captures nothing.
+func appendMoveOf(dst []byte, m *draughts.Move) []byte {
+	if m.IsCapture() {
+		return appendMove(dst, m.Path(), true)
+	}
+	path := [2]draughts.Square{m.From, m.To}
+	return appendMove(dst, path[:], false)
+}
+
 var sideNames = [2]string{draughts.White: "white", draughts.Black: "black"}
 
 func sideName(c draughts.Color) string {
@@ -104,25 +181,62 @@ func sideName(c draughts.Color) string {
 
 // MovesWriter writes the moves table, one row per replayed ply.
 type MovesWriter struct {
-	t       *table
-	b       movesBuilders
-	scratch []byte
+	t    *table
+	rows *movesRows
 }
 
-// movesBuilders are the column builders of the moves table, typed.
-type movesBuilders struct {
-	gameID, side, written, move, from, to, fen *array.StringBuilder
-	ply, moveNumber, legal                     *array.Int32Builder
-	path, captured                             *array.ListBuilder
-	pathSq, capturedSq                         *array.StringBuilder
-	isCapture, compulsory, promotes            *array.BooleanBuilder
-	hashBefore, hashAfter                      *array.Uint64Builder
+// movesRows is where the rows of the moves table wait for their batch:
+// the prepared games, with the range of their plies that goes in it (a
+// game can straddle two batches).
+type movesRows struct {
+	schema *arrow.Schema
+	parts  []movesPart
+	n      int
+	// bufs are the buffers of the columns, reused from batch to batch:
+	// only the goroutine writing a batch uses them, and batches are
+	// written one at a time.
+	bufs []colBuf
+}
 
-	depth, evalBefore, evalWhite, evalAfter, loss *array.Int32Builder
-	bestMove, class                               *array.StringBuilder
-	pv                                            *array.ListBuilder
-	pvMove                                        *array.StringBuilder
-	nodes                                         *array.Uint64Builder
+// take hands over the rows added since the last batch.
+func (m *movesRows) take() batch {
+	b := &movesBatch{parts: m.parts, n: m.n, bufs: m.bufs}
+	m.parts, m.n = nil, 0
+	return b
+}
+
+// NewRecordBatch builds the rows added since the last batch as a record
+// batch of buffers of its own.
+func (m *movesRows) NewRecordBatch() arrow.RecordBatch {
+	b := &movesBatch{parts: m.parts, n: m.n, bufs: make([]colBuf, len(movesFields))}
+	m.parts, m.n = nil, 0
+	cols := make([]arrow.Array, len(movesFields))
+	for i := range cols {
+		cols[i] = b.column(i)
+	}
+	rec := array.NewRecordBatch(m.schema, cols, int64(b.n))
+	for _, c := range cols {
+		c.Release()
+	}
+	return rec
+}
+
+func (m *movesRows) Release() {}
+
+// movesBatch is a batch of the moves table.
+type movesBatch struct {
+	parts []movesPart
+	n     int
+	bufs  []colBuf
+}
+
+func (b *movesBatch) numRows() int             { return b.n }
+func (b *movesBatch) column(i int) arrow.Array { return movesColumn(i, b.parts, b.n, &b.bufs[i]) }
+func (b *movesBatch) release()                 {}
+
+// parquetColumn is column i for the Parquet writer.
+func (b *movesBatch) parquetColumn(i int) arrow.Array {
+	return movesParquetColumn(i, b.parts, b.n, &b.bufs[i])
 }
 
 // NewMovesWriter starts a moves table on w. Close finishes it; w is not
@@ -133,63 +247,45 @@ func NewMovesWriter(w io.Writer, f Format, meta Meta, opts ...Option) (*MovesWri
 	if err != nil {
 		return nil, err
 	}
-	col := func(name string) array.Builder { return t.cols[fieldIndex(movesFields, name)] }
-	s := func(name string) *array.StringBuilder { return col(name).(*array.StringBuilder) }
-	n := func(name string) *array.Int32Builder { return col(name).(*array.Int32Builder) }
-	l := func(name string) *array.ListBuilder { return col(name).(*array.ListBuilder) }
-	bo := func(name string) *array.BooleanBuilder { return col(name).(*array.BooleanBuilder) }
-	u := func(name string) *array.Uint64Builder { return col(name).(*array.Uint64Builder) }
-	b := movesBuilders{
-		gameID: s("game_id"), side: s("side"), written: s("move_written"), move: s("move"),
-		from: s("from"), to: s("to"), fen: s("fen_before"),
-		ply: n("ply"), moveNumber: n("move_number"), legal: n("legal_moves"),
-		path: l("path"), captured: l("captured"),
-		isCapture: bo("is_capture"), compulsory: bo("capture_was_compulsory"), promotes: bo("promotes"),
-		hashBefore: u("hash_before"), hashAfter: u("hash_after"),
-		depth: n("depth"), evalBefore: n("eval_before"), evalWhite: n("eval_before_white"),
-		evalAfter: n("eval_after"), loss: n("loss"),
-		bestMove: s("best_move"), class: s("class"), pv: l("best_pv"), nodes: u("nodes"),
-	}
-	b.pathSq = b.path.ValueBuilder().(*array.StringBuilder)
-	b.capturedSq = b.captured.ValueBuilder().(*array.StringBuilder)
-	b.pvMove = b.pv.ValueBuilder().(*array.StringBuilder)
-	return &MovesWriter{t: t, b: b}, nil
+	rows := &movesRows{schema: t.schema, bufs: make([]colBuf, len(movesFields))}
+	t.b, t.take = rows, rows.take
+	return &MovesWriter{t: t, rows: rows}, nil
 }
 
 // Add appends one row for each replayed ply of r, with the analysis of
-// evals where there is one.
+// evals where there is one: it prepares the rows (see PrepareGame), then
+// adds them.
 func (mw *MovesWriter) Add(r *validate.Report, evals []*PlyEval) error {
-	t := mw.t
-	if t.closed {
+	if err := mw.check(); err != nil || len(r.Plies) == 0 {
+		return err
+	}
+	return mw.add(prepareMoves(r, evals, GameID(r.Game)))
+}
+
+func (mw *MovesWriter) check() error {
+	if mw.t.closed {
 		return errClosed
 	}
-	if t.err != nil {
-		return t.err
+	return mw.t.err
+}
+
+// AddPrepared appends the rows of a prepared game: it does no more than
+// note the game, whose columns are copied into the batch when the batch
+// is written, on other goroutines.
+func (mw *MovesWriter) AddPrepared(p *Prepared) error {
+	if err := mw.check(); err != nil {
+		return err
 	}
-	if len(r.Plies) == 0 {
-		return nil
-	}
-	id := GameID(r.Game)
-	analysed := false
-	for _, e := range evals {
-		if e != nil {
-			analysed = true
-			break
-		}
-	}
-	// The plies go in chunks that fill the current batch at most, so
-	// that the analysis columns of a game without one can be appended
-	// as runs of NULLs.
-	for start := 0; start < len(r.Plies); {
-		end := min(len(r.Plies), start+t.limit-t.n)
-		mw.appendPlies(r, id, start, end)
-		if analysed {
-			for i := start; i < end; i++ {
-				mw.appendEval(evalAt(evals, i), r.Plies[i].Side)
-			}
-		} else {
-			mw.appendNoEval(end - start)
-		}
+	return mw.add(p.moves)
+}
+
+func (mw *MovesWriter) add(m *preparedMoves) error {
+	t := mw.t
+	// The plies go in chunks that fill the current batch at most.
+	for start := 0; start < m.n; {
+		end := min(m.n, start+t.limit-t.n)
+		mw.rows.parts = append(mw.rows.parts, movesPart{m: m, start: start, end: end})
+		mw.rows.n += end - start
 		if err := t.rowsAdded(end - start); err != nil {
 			return err
 		}
@@ -198,82 +294,11 @@ func (mw *MovesWriter) Add(r *validate.Report, evals []*PlyEval) error {
 	return nil
 }
 
-// appendPlies appends all but the analysis columns of plies [start, end).
-func (mw *MovesWriter) appendPlies(r *validate.Report, id string, start, end int) {
-	b := &mw.b
-	for i := start; i < end; i++ {
-		pl := &r.Plies[i]
-		m := &pl.Move
-		b.gameID.Append(id)
-		b.ply.Append(int32(pl.Ply))
-		b.moveNumber.Append(int32(pl.MoveNumber))
-		b.side.Append(sideName(pl.Side))
-		b.written.Append(pl.Written)
-		path := m.Path()
-		capture := m.IsCapture()
-		mw.scratch = appendMove(mw.scratch[:0], path, capture)
-		b.move.BinaryBuilder.Append(mw.scratch)
-		b.from.Append(squareName(m.From))
-		b.to.Append(squareName(m.To))
-		b.path.Append(true)
-		for _, s := range path {
-			b.pathSq.Append(squareName(s))
-		}
-		b.captured.Append(true)
-		if capture {
-			for _, s := range m.CapturedInOrder() {
-				b.capturedSq.Append(squareName(s))
-			}
-		}
-		b.isCapture.Append(capture)
-		b.compulsory.Append(pl.CaptureCompulsory)
-		b.promotes.Append(m.Promotes)
-		b.legal.Append(int32(pl.LegalMoves))
-		mw.scratch = appendFEN(mw.scratch[:0], &pl.Before)
-		b.fen.BinaryBuilder.Append(mw.scratch)
-		b.hashBefore.Append(pl.Before.Hash())
-		if i+1 < len(r.Plies) {
-			b.hashAfter.Append(r.Plies[i+1].Before.Hash())
-		} else {
-			b.hashAfter.Append(r.Final.Hash())
-		}
-	}
-}
-
-// appendNoEval appends n rows of NULL analysis.
-func (mw *MovesWriter) appendNoEval(n int) {
-	b := &mw.b
-	for _, col := range []array.Builder{b.depth, b.evalBefore, b.evalWhite, b.bestMove, b.pv, b.evalAfter, b.loss, b.class, b.nodes} {
-		col.AppendNulls(n)
-	}
-}
-
-func (mw *MovesWriter) appendEval(e *PlyEval, side draughts.Color) {
-	b := &mw.b
-	if e == nil {
-		mw.appendNoEval(1)
-		return
-	}
-	b.depth.Append(int32(e.Depth))
-	b.evalBefore.Append(e.EvalBefore)
-	white := e.EvalBefore
-	if side == draughts.Black {
-		white = -white
-	}
-	b.evalWhite.Append(white)
-	appendOptStr(b.bestMove, e.BestMove)
-	b.pv.Append(true)
-	for _, mv := range e.BestPV {
-		b.pvMove.Append(mv)
-	}
-	b.evalAfter.Append(e.EvalAfter)
-	b.loss.Append(e.Loss)
-	appendOptStr(b.class, e.Class)
-	b.nodes.Append(e.Nodes)
-}
-
 // Rows is the number of rows added so far.
 func (mw *MovesWriter) Rows() int64 { return mw.t.rows + int64(mw.t.n) }
+
+// Stats returns the writer's counters.
+func (mw *MovesWriter) Stats() WriterStats { return mw.t.stats() }
 
 // Close writes the last rows and the file's footer. It does not close the
 // underlying writer.

@@ -68,12 +68,18 @@ func (o *Openings) Len() int { return len(o.stats) }
 
 // Add counts the first plies of a game. evals, if any, give avg_eval (see
 // PlyEval).
-func (o *Openings) Add(r *validate.Report, evals []*PlyEval) {
+func (o *Openings) Add(r *validate.Report, evals []*PlyEval) { o.add(r, evals, "") }
+
+// AddPrepared counts the first plies of a prepared game, with the
+// analysis it was prepared with: Add, without computing game_id again.
+func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.moves.evals, p.game.id) }
+
+// add is Add, with the game's id when it is known.
+func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string) {
 	if r.Variant == nil || len(r.Plies) == 0 {
 		return
 	}
 	o.games++
-	id := ""
 	for i := range r.Plies {
 		pl := &r.Plies[i]
 		if pl.Ply > o.maxPly || pl.Illegal {
@@ -140,6 +146,7 @@ func (o *Openings) Write(w io.Writer, f Format, meta Meta, opts ...Option) error
 	if err != nil {
 		return err
 	}
+	t.useBuilders(c.mem)
 	col := func(name string) array.Builder { return t.cols[fieldIndex(positionsFields, name)] }
 	variant := col("variant").(*array.StringBuilder)
 	hash := col("hash").(*array.Uint64Builder)

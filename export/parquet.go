@@ -1,12 +1,16 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -26,14 +30,26 @@ import (
 //
 // pqarrow computes the definition and repetition levels of nested columns
 // with unexported code, so columnsWriter computes them itself, for the
-// types the moves and positions tables use: flat columns (required or
-// nullable) and lists, required or nullable, of required primitive
-// elements. newColumnsWriter refuses other schemas.
+// types the tables use: flat columns (required or nullable), and lists,
+// required or nullable, of required elements that are flat values or
+// structs of flat fields (required or nullable). newColumnsWriter refuses
+// other schemas.
 type columnsWriter struct {
 	fw      *file.Writer
 	schema  *arrow.Schema
+	leaves  []int // the index of the first leaf column of each field
 	workers int
 	ctxs    []context.Context // one write context per worker: they hold buffers
+	lvs     []levels          // and the level and dictionary buffers of each
+	// cost is the time each column took in the last row group: the
+	// columns are handed out costliest first, so that a long column does
+	// not start last and hold up the row group.
+	cost []atomic.Int64
+}
+
+// flatType reports whether t is a type of a flat column.
+func flatType(t arrow.DataType) bool {
+	return arrow.IsPrimitive(t.ID()) || arrow.IsBaseBinary(t.ID()) || t.ID() == arrow.BOOL
 }
 
 // parallelWritable reports whether columnsWriter can write schema.
@@ -42,16 +58,35 @@ func parallelWritable(schema *arrow.Schema) bool {
 		switch t := f.Type.(type) {
 		case *arrow.ListType:
 			e := t.ElemField()
-			if e.Nullable || !arrow.IsPrimitive(e.Type.ID()) && !arrow.IsBaseBinary(e.Type.ID()) {
+			if e.Nullable {
+				return false
+			}
+			if st, ok := e.Type.(*arrow.StructType); ok {
+				for _, sf := range st.Fields() {
+					if !flatType(sf.Type) {
+						return false
+					}
+				}
+			} else if !flatType(e.Type) {
 				return false
 			}
 		default:
-			if !arrow.IsPrimitive(t.ID()) && !arrow.IsBaseBinary(t.ID()) && t.ID() != arrow.BOOL {
+			if !flatType(t) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// leafCount is the number of leaf columns of a field columnsWriter writes.
+func leafCount(f arrow.Field) int {
+	if l, ok := f.Type.(*arrow.ListType); ok {
+		if st, ok := l.Elem().(*arrow.StructType); ok {
+			return st.NumFields()
+		}
+	}
+	return 1
 }
 
 func newColumnsWriter(w io.Writer, schema *arrow.Schema, props *parquet.WriterProperties, arrProps pqarrow.ArrowWriterProperties) (*columnsWriter, error) {
@@ -76,36 +111,51 @@ func newColumnsWriter(w io.Writer, schema *arrow.Schema, props *parquet.WriterPr
 		return nil, err
 	}
 	cw := &columnsWriter{fw: fw, schema: schema, workers: min(runtime.GOMAXPROCS(0), schema.NumFields())}
+	leaf := 0
+	for _, f := range schema.Fields() {
+		cw.leaves = append(cw.leaves, leaf)
+		leaf += leafCount(f)
+	}
 	for range cw.workers {
 		cw.ctxs = append(cw.ctxs, pqarrow.NewArrowWriteContext(context.Background(), &arrProps))
 	}
+	cw.lvs = make([]levels, cw.workers)
+	cw.cost = make([]atomic.Int64, schema.NumFields())
 	return cw, nil
 }
 
-// Write writes rec as one row group.
-func (cw *columnsWriter) Write(rec arrow.RecordBatch) error {
-	if !rec.Schema().Equal(cw.schema) {
-		return fmt.Errorf("export: record schema does not match the writer's")
-	}
+// write writes b as one row group, its columns built, encoded and
+// compressed on all cores.
+func (cw *columnsWriter) write(b batch, busy *atomic.Int64) error {
 	rgw, err := cw.fw.AppendBufferedRowGroupChecked()
 	if err != nil {
 		return err
 	}
-	n := int(rec.NumCols())
+	n := cw.schema.NumFields()
 	errs := make([]error, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := range cw.workers {
 		wg.Add(1)
-		go func(ctx context.Context) {
+		go func(ctx context.Context, lv *levels) {
 			defer wg.Done()
-			var lv levels
 			for i := range next {
-				errs[i] = writeColumn(ctx, rgw, i, cw.schema.Field(i), rec.Column(i), &lv)
+				t0 := time.Now()
+				col := parquetColumn(b, i)
+				errs[i] = writeColumn(ctx, rgw, cw.leaves[i], cw.schema.Field(i), col, lv)
+				col.Release()
+				d := int64(time.Since(t0))
+				cw.cost[i].Store(d)
+				busy.Add(d)
 			}
-		}(cw.ctxs[w])
+		}(cw.ctxs[w], &cw.lvs[w])
 	}
-	for i := range n {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cw.cost[b].Load(), cw.cost[a].Load()) })
+	for _, i := range order {
 		next <- i
 	}
 	close(next)
@@ -115,28 +165,43 @@ func (cw *columnsWriter) Write(rec arrow.RecordBatch) error {
 			return err
 		}
 	}
-	return rgw.Close()
+	t0 := time.Now()
+	err = rgw.Close()
+	busy.Add(int64(time.Since(t0)))
+	return err
+}
+
+// parquetColumn returns column i of b for the Parquet writer: some
+// batches give columns dictionary-encoded (see writeLeaf).
+func parquetColumn(b batch, i int) arrow.Array {
+	if pb, ok := b.(interface{ parquetColumn(i int) arrow.Array }); ok {
+		return pb.parquetColumn(i)
+	}
+	return b.column(i)
 }
 
 // Close writes the footer. It does not close the underlying writer unless
 // it is an io.Closer (the tables hand it a bufio.Writer).
 func (cw *columnsWriter) Close() error { return cw.fw.Close() }
 
-// levels are the definition and repetition level buffers of a worker.
+// levels are the definition and repetition level buffers of a worker,
+// and its dictionary encoding buffers.
 type levels struct {
-	def, rep []int16
+	def, rep, fieldDef []int16
+	dict               dictScratch
 }
 
-// writeColumn writes column i of a row group.
-func writeColumn(ctx context.Context, rgw file.BufferedRowGroupWriter, i int, f arrow.Field, arr arrow.Array, lv *levels) error {
-	cw, err := rgw.Column(i)
-	if err != nil {
-		return err
-	}
+// writeColumn writes a column of a row group, whose first leaf column is
+// leaf.
+func writeColumn(ctx context.Context, rgw file.BufferedRowGroupWriter, leaf int, f arrow.Field, arr arrow.Array, lv *levels) error {
 	list, ok := arr.(*array.List)
 	if !ok {
+		cw, err := rgw.Column(leaf)
+		if err != nil {
+			return err
+		}
 		if !f.Nullable {
-			return pqarrow.WriteArrowToColumn(ctx, cw, arr, nil, nil, false)
+			return writeLeaf(ctx, cw, arr, nil, nil, 0, lv)
 		}
 		// Optional leaf: definition level 1 for a value, 0 for NULL.
 		lv.def = lv.def[:0]
@@ -149,7 +214,9 @@ func writeColumn(ctx context.Context, rgw file.BufferedRowGroupWriter, i int, f 
 	// repeated group list { required element } }. With a nullable list,
 	// NULL has definition level 0, an empty list 1 and an element 2; with
 	// a required list, an empty list 0 and an element 1. The repetition
-	// level is 0 at the start of a row, 1 within it.
+	// level is 0 at the start of a row, 1 within it. The element is a
+	// value, or a struct whose fields are leaf columns of their own; a
+	// nullable field adds a level, NULL staying at the element's.
 	empty := int16(0)
 	if f.Nullable {
 		empty = 1
@@ -173,14 +240,73 @@ func writeColumn(ctx context.Context, rgw file.BufferedRowGroupWriter, i int, f 
 			lv.rep = append(lv.rep, boolLevel(k > start))
 		}
 	}
-	if list.Len() == 0 {
-		return pqarrow.WriteArrowToColumn(ctx, cw, list.ListValues(), lv.def, lv.rep, false)
+	var first, last int64
+	if list.Len() > 0 {
+		first, _ = list.ValueOffsets(0)
+		_, last = list.ValueOffsets(list.Len() - 1)
 	}
-	first, _ := list.ValueOffsets(0)
-	_, last := list.ValueOffsets(list.Len() - 1)
-	values := array.NewSlice(list.ListValues(), first, last)
-	defer values.Release()
-	return pqarrow.WriteArrowToColumn(ctx, cw, values, lv.def, lv.rep, false)
+	st, isStruct := list.ListValues().(*array.Struct)
+	if !isStruct {
+		cw, err := rgw.Column(leaf)
+		if err != nil {
+			return err
+		}
+		if list.Len() == 0 {
+			return pqarrow.WriteArrowToColumn(ctx, cw, list.ListValues(), lv.def, lv.rep, false)
+		}
+		values := array.NewSlice(list.ListValues(), first, last)
+		defer values.Release()
+		return writeLeaf(ctx, cw, values, lv.def, lv.rep, elem, lv)
+	}
+	fields := st.DataType().(*arrow.StructType).Fields()
+	for k := range fields {
+		cw, err := rgw.Column(leaf + k)
+		if err != nil {
+			return err
+		}
+		values := array.NewSlice(st.Field(k), first, last)
+		def := lv.def
+		if fields[k].Nullable {
+			// One more level for a value; the levels of the list stay.
+			lv.fieldDef = append(lv.fieldDef[:0], lv.def...)
+			v := 0
+			for j, d := range lv.fieldDef {
+				if d == elem {
+					if values.IsValid(v) {
+						lv.fieldDef[j]++
+					}
+					v++
+				}
+			}
+			def = lv.fieldDef
+		}
+		err = pqarrow.WriteArrowToColumn(ctx, cw, values, def, lv.rep, fields[k].Nullable)
+		values.Release()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeLeaf writes the values of a leaf column that has no NULL values,
+// with their levels: through writeDictionary when it can, else through
+// pqarrow. Values may come dictionary-encoded (movesParquetColumn).
+func writeLeaf(ctx context.Context, cw file.ColumnChunkWriter, values arrow.Array, def, rep []int16, leafDef int16, lv *levels) error {
+	switch v := values.(type) {
+	case *array.String:
+		if done, err := writeDictionary(cw, v, def, rep, leafDef, &lv.dict); done {
+			return err
+		}
+	case *array.Dictionary:
+		if done, err := writeDictionaryArray(cw, v, def, rep, leafDef); done {
+			return err
+		}
+		dense := denseStrings(v)
+		defer dense.Release()
+		values = dense
+	}
+	return pqarrow.WriteArrowToColumn(ctx, cw, values, def, rep, false)
 }
 
 func boolLevel(b bool) int16 {

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -116,64 +119,156 @@ func WithOpeningPlies(n int) Option {
 	}
 }
 
-// batchWriter is what a table writes record batches to.
+// batchWriter is what a table writes record batches to: an Arrow IPC
+// writer, or pqarrow's.
 type batchWriter interface {
 	Write(arrow.RecordBatch) error
 	Close() error
 }
 
-// table streams the rows of one table: they are appended to builders and
+// batch is the rows of one record batch on their way to the file.
+type batch interface {
+	numRows() int
+	// column returns column i, a new reference. Different columns may be
+	// asked for at once, from different goroutines.
+	column(i int) arrow.Array
+	release()
+}
+
+// recordBatch is a batch made by Arrow builders.
+type recordBatch struct{ rec arrow.RecordBatch }
+
+func (b recordBatch) numRows() int { return int(b.rec.NumRows()) }
+
+func (b recordBatch) column(i int) arrow.Array {
+	c := b.rec.Column(i)
+	c.Retain()
+	return c
+}
+
+func (b recordBatch) release() { b.rec.Release() }
+
+// tableWriter writes the batches of a table, one at a time, and adds the
+// time its goroutines spend at it to busy.
+type tableWriter interface {
+	write(b batch, busy *atomic.Int64) error
+	Close() error
+}
+
+// recordWriter writes batches through a batchWriter, their columns built
+// in parallel first.
+type recordWriter struct {
+	w      batchWriter
+	schema *arrow.Schema
+}
+
+func (rw recordWriter) write(b batch, busy *atomic.Int64) error {
+	if rb, ok := b.(recordBatch); ok {
+		t0 := time.Now()
+		err := rw.w.Write(rb.rec)
+		busy.Add(int64(time.Since(t0)))
+		return err
+	}
+	cols := make([]arrow.Array, rw.schema.NumFields())
+	parallelColumns(len(cols), func(i int) {
+		t0 := time.Now()
+		cols[i] = b.column(i)
+		busy.Add(int64(time.Since(t0)))
+	})
+	rec := array.NewRecordBatch(rw.schema, cols, int64(b.numRows()))
+	for _, c := range cols {
+		c.Release()
+	}
+	defer rec.Release()
+	t0 := time.Now()
+	err := rw.w.Write(rec)
+	busy.Add(int64(time.Since(t0)))
+	return err
+}
+
+func (rw recordWriter) Close() error { return rw.w.Close() }
+
+// parallelColumns calls f for 0 <= i < n on all cores, and returns when
+// every call has returned.
+func parallelColumns(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// rowSource is where the rows of a table wait until they make a batch:
+// Arrow builders (an *array.RecordBuilder), or for the moves table the
+// prepared games.
+type rowSource interface {
+	// NewRecordBatch returns the rows added since the last batch as a
+	// record batch that the caller owns.
+	NewRecordBatch() arrow.RecordBatch
+	Release()
+}
+
+// table streams the rows of one table: they are added to a rowSource and
 // flushed as a record batch every rowGroupRows rows. A full batch is
-// encoded and written on a goroutine of its own while the next one fills,
-// one batch at a time and in order: the bytes are those of a sequential
-// write, and memory holds at most two batches.
+// encoded and written on goroutines of their own while the next one
+// fills, one batch at a time and in order: the bytes are those of a
+// sequential write, and memory holds at most two batches.
 type table struct {
 	schema *arrow.Schema
-	b      *array.RecordBuilder
-	cols   []array.Builder
-	n      int   // rows in the builders
-	rows   int64 // rows handed to the writer
-	limit  int
-	buf    *bufio.Writer
-	out    batchWriter
+	b      rowSource
+	cols   []array.Builder // the builders, for tables built with them
+	// take hands over the rows added since the last batch.
+	take  func() batch
+	n     int   // rows added since the last batch
+	rows  int64 // rows handed to the writer
+	limit int
+	buf   *bufio.Writer
+	out   tableWriter
 	// writing is non-nil while a batch is being written; it delivers the
 	// error of the write.
 	writing chan error
 	err     error
 	closed  bool
+	// waited is the time spent waiting for a batch to be written before
+	// handing over the next; busy the time the writing goroutines spent
+	// building, encoding and writing batches.
+	waited time.Duration
+	busy   atomic.Int64
 }
 
 func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config) (*table, error) {
 	t := &table{schema: schema, limit: c.rowGroupRows, buf: bufio.NewWriterSize(w, 1<<20)}
-	var err error
+	var (
+		bw  batchWriter
+		err error
+	)
 	switch f {
 	case Parquet:
-		props := []parquet.WriterProperty{
-			parquet.WithAllocator(c.mem),
-			parquet.WithCompression(compress.Codecs.Zstd),
-			parquet.WithDictionaryDefault(true),
-			parquet.WithMaxRowGroupLength(int64(c.rowGroupRows)),
-		}
-		for _, col := range noDictionary[name] {
-			props = append(props, parquet.WithDictionaryFor(col, false))
-		}
-		for _, col := range noStatistics[name] {
-			props = append(props, parquet.WithStatsFor(col, false))
-		}
-		pprops := parquet.NewWriterProperties(props...)
-		aprops := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(c.mem))
+		pprops, aprops := parquetProps(name, c)
 		// The writers write through t.buf, which nothing closes: pqarrow
 		// closes its destination when that is an io.Closer.
 		if parallelWritable(schema) {
 			t.out, err = newColumnsWriter(t.buf, schema, pprops, aprops)
 		} else {
-			t.out, err = pqarrow.NewFileWriter(schema, t.buf, pprops, aprops)
+			bw, err = pqarrow.NewFileWriter(schema, t.buf, pprops, aprops)
 		}
 	case ArrowFile:
-		t.out, err = ipc.NewFileWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
+		bw, err = ipc.NewFileWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
 			ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
 	case ArrowStream:
-		t.out = ipc.NewWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
+		bw = ipc.NewWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
 			ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
 	default:
 		err = fmt.Errorf("export: unknown format %v", f)
@@ -181,16 +276,50 @@ func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config
 	if err != nil {
 		return nil, err
 	}
-	t.b = array.NewRecordBuilder(c.mem, schema)
-	t.cols = t.b.Fields()
+	if bw != nil {
+		t.out = recordWriter{w: bw, schema: schema}
+	}
 	return t, nil
+}
+
+// parquetProps are the properties of the Parquet files of a table.
+// dictionaryPageLimit is the size a column chunk's dictionary may reach
+// before the writer falls back to plain encoding. arrow-go's default is
+// 1 MiB, but a chunk that falls back gets its encoding_stats written in
+// the order of a Go map, so the file would differ from run to run. A row
+// group holds at most 128Ki rows, so 64 MiB keeps every dictionary of real
+// data whole (TestLargeDictionaryDeterministic).
+const dictionaryPageLimit = 64 << 20
+
+func parquetProps(name string, c config) (*parquet.WriterProperties, pqarrow.ArrowWriterProperties) {
+	props := []parquet.WriterProperty{
+		parquet.WithAllocator(c.mem),
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithDictionaryDefault(true),
+		parquet.WithDictionaryPageSizeLimit(dictionaryPageLimit),
+		parquet.WithMaxRowGroupLength(int64(c.rowGroupRows)),
+	}
+	for _, col := range noDictionary[name] {
+		props = append(props, parquet.WithDictionaryFor(col, false))
+	}
+	for _, col := range noStatistics[name] {
+		props = append(props, parquet.WithStatsFor(col, false))
+	}
+	return parquet.NewWriterProperties(props...), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(c.mem))
+}
+
+// useBuilders makes the table's rows go through Arrow builders.
+func (t *table) useBuilders(mem memory.Allocator) {
+	rb := array.NewRecordBuilder(mem, t.schema)
+	t.b, t.cols = rb, rb.Fields()
+	t.take = func() batch { return recordBatch{rb.NewRecordBatch()} }
 }
 
 // row counts a row appended to the builders and flushes them when full.
 func (t *table) row() error { return t.rowsAdded(1) }
 
-// rowsAdded counts k rows appended to the builders (at most enough to
-// fill them) and flushes them when full.
+// rowsAdded counts k rows added (at most enough to fill the batch) and
+// flushes them when the batch is full.
 func (t *table) rowsAdded(k int) error {
 	t.n += k
 	if t.n >= t.limit {
@@ -203,28 +332,30 @@ func (t *table) rowsAdded(k int) error {
 // error of the table.
 func (t *table) wait() error {
 	if t.writing != nil {
+		t0 := time.Now()
 		if err := <-t.writing; err != nil && t.err == nil {
 			t.err = err
 		}
+		t.waited += time.Since(t0)
 		t.writing = nil
 	}
 	return t.err
 }
 
-// flush hands the rows in the builders, as one record batch, to a
-// goroutine that writes it, once the batch before it is written.
+// flush hands the rows added since the last batch, as one record batch,
+// to a goroutine that writes it, once the batch before it is written.
 func (t *table) flush() error {
 	if err := t.wait(); err != nil || t.n == 0 {
 		return err
 	}
-	rec := t.b.NewRecordBatch()
+	b := t.take()
 	t.rows += int64(t.n)
 	t.n = 0
 	done := make(chan error, 1)
 	t.writing = done
 	go func() {
-		defer rec.Release()
-		done <- t.out.Write(rec)
+		defer b.release()
+		done <- t.out.write(b, &t.busy)
 	}()
 	return nil
 }
@@ -238,17 +369,37 @@ func (t *table) close() error {
 	t.closed = true
 	t.flush()
 	err := t.wait()
+	t0 := time.Now()
 	if cerr := t.out.Close(); err == nil {
 		err = cerr
 	}
 	if ferr := t.buf.Flush(); err == nil {
 		err = ferr
 	}
+	t.busy.Add(int64(time.Since(t0)))
 	t.b.Release()
 	if err != nil && t.err == nil {
 		t.err = err
 	}
 	return err
+}
+
+// stats returns the counters of the table.
+func (t *table) stats() WriterStats {
+	return WriterStats{Rows: t.rows + int64(t.n), Waited: t.waited, Busy: time.Duration(t.busy.Load())}
+}
+
+// WriterStats are a writer's counters, for reports of where the time
+// goes.
+type WriterStats struct {
+	Rows int64 // rows added
+	// Waited is the time Add and Close spent waiting for a batch to be
+	// written before handing over the next: the encoders were behind.
+	Waited time.Duration
+	// Busy is the time the goroutines that write batches spent building
+	// their columns, encoding, compressing and writing them, summed over
+	// the goroutines (they run while rows are being added).
+	Busy time.Duration
 }
 
 // errClosed is returned by Add after Close.
@@ -275,22 +426,4 @@ func appendI32(b array.Builder, v int) {
 
 func appendBool(b array.Builder, v bool) {
 	b.(*array.BooleanBuilder).Append(v)
-}
-
-func appendU64(b array.Builder, v uint64) {
-	b.(*array.Uint64Builder).Append(v)
-}
-
-func appendI64(b array.Builder, v int64) {
-	b.(*array.Int64Builder).Append(v)
-}
-
-// appendStrList appends a list of strings.
-func appendStrList(b array.Builder, ss []string) {
-	lb := b.(*array.ListBuilder)
-	lb.Append(true)
-	vb := lb.ValueBuilder().(*array.StringBuilder)
-	for _, s := range ss {
-		vb.Append(s)
-	}
 }

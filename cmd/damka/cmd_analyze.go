@@ -376,7 +376,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	classes := map[analyze.Class]int{}
 	var worst worstMoves
 	seq := 0
-	err = replayGames(ctx, io, args, jobs, true, vopts, t, times, bar, analyse, func(c replayed) error {
+	err = replayAndPrepare(ctx, io, args, jobs, true, vopts, t, times, bar, analyse, tables.prepare, func(c replayed) error {
 		r := c.report
 		for i, e := range c.evals {
 			class := analyze.Class(e.Class)
@@ -391,10 +391,14 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: c.item.File, game: r.Game, ply: pl, class: class,
 				played: pl.Canonical(r.Variant, false), best: e.BestMove, seq: seq}, 10)
 		}
-		if err := tables.add(r, c.evals); err != nil {
+		if err := tables.addPrepared(c); err != nil {
 			return err
 		}
-		openings.Add(r, c.evals)
+		if c.prepared != nil {
+			openings.AddPrepared(c.prepared)
+		} else {
+			openings.Add(r, c.evals)
+		}
 		return pw.Write(annotate(r, c.evals, opts.Depth))
 	})
 	if err != nil {

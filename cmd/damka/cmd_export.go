@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -131,15 +133,20 @@ func exportMeta(variant, command string, depth int) export.Meta {
 }
 
 // stageTimes is where a run spent its time: reading (decompressing and
-// parsing, on one goroutine), replay and analysis (on the workers, summed
-// over them) and writing (appending rows, in input order on one
-// goroutine, while full batches are encoded and compressed on others;
-// with the final flush).
+// parsing, on one goroutine); replay, analysis and preparing the rows (on
+// the workers, summed over them); appending the rows in input order (on
+// one goroutine), waiting there for the encoders when they are behind,
+// and the final flush; and, on other goroutines while all that goes on,
+// building, encoding and compressing the batches (summed over them).
 type stageTimes struct {
-	start                 time.Time
-	workers               int
-	read, replay, analyse atomic.Int64 // nanoseconds
-	write                 time.Duration
+	start                          time.Time
+	workers                        int
+	read, replay, analyse, prepare atomic.Int64 // nanoseconds
+	// write is the time spent in emit and in the final flush; of it,
+	// waited is spent waiting for the encoders in emit, and final is the
+	// final flush.
+	write, waited, final time.Duration
+	encode               time.Duration
 }
 
 func (s *stageTimes) String() string {
@@ -148,13 +155,24 @@ func (s *stageTimes) String() string {
 	if a := s.analyse.Load(); a > 0 {
 		out += ", analysis " + d(a)
 	}
-	return out + fmt.Sprintf(", writing %.2fs (replay summed over %d workers)", s.write.Seconds(), s.workers)
+	if p := s.prepare.Load(); p > 0 {
+		out += ", preparing rows " + d(p)
+	}
+	out += fmt.Sprintf(" (summed over %d workers); ", s.workers)
+	if s.encode == 0 {
+		return out + fmt.Sprintf("writing %.2fs", s.write.Seconds())
+	}
+	appending := s.write - s.waited - s.final
+	return out + fmt.Sprintf("appending rows %.2fs, waiting for the encoders %.2fs, final flush %.2fs; encoding %.2fs (summed over the encoding goroutines)",
+		appending.Seconds(), s.waited.Seconds(), s.final.Seconds(), s.encode.Seconds())
 }
 
-// replayed is one game after replay, with its analysis if there was one.
+// replayed is one game after replay, with its analysis if there was one,
+// and its rows prepared for the tables when they were asked for.
 type replayed struct {
 	checked
-	evals []*export.PlyEval
+	evals    []*export.PlyEval
+	prepared *export.Prepared
 }
 
 // replayGames reads, replays and (with analyse set) analyses every game
@@ -165,6 +183,15 @@ type replayed struct {
 // positions).
 func replayGames(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options,
 	t *tally, times *stageTimes, bar *progress, analyse func(*validate.Report) []*export.PlyEval, emit func(replayed) error) error {
+	return replayAndPrepare(ctx, io, args, jobs, quiet, vopts, t, times, bar, analyse, nil, emit)
+}
+
+// replayAndPrepare is replayGames that also, with prepare set, prepares
+// the rows of every game for the tables on the workers, after replay and
+// analysis: the appending that is left for emit is cheap.
+func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options,
+	t *tally, times *stageTimes, bar *progress, analyse func(*validate.Report) []*export.PlyEval,
+	prepare func(*validate.Report, []*export.PlyEval) *export.Prepared, emit func(replayed) error) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -196,7 +223,13 @@ func replayGames(ctx context.Context, io *streams, args []string, jobs int, quie
 		times.replay.Add(int64(t1.Sub(t0)))
 		if analyse != nil {
 			c.evals = analyse(c.report)
-			times.analyse.Add(int64(time.Since(t1)))
+			t2 := time.Now()
+			times.analyse.Add(int64(t2.Sub(t1)))
+			t1 = t2
+		}
+		if prepare != nil {
+			c.prepared = prepare(c.report, c.evals)
+			times.prepare.Add(int64(time.Since(t1)))
 		}
 		return c
 	}
@@ -301,6 +334,44 @@ func openTableSet(io *streams, opts ExportOptions, meta export.Meta) (s *tableSe
 	return s, nil
 }
 
+// prepare prepares the rows of a game for the tables: on the workers.
+func (s *tableSet) prepare(r *validate.Report, evals []*export.PlyEval) *export.Prepared {
+	return export.PrepareGame(r, evals)
+}
+
+// addPrepared appends the rows of a prepared game, or of c.report when it
+// was not prepared.
+func (s *tableSet) addPrepared(c replayed) error {
+	if c.prepared == nil {
+		return s.add(c.report, c.evals)
+	}
+	if s.games != nil {
+		if err := s.games.AddPrepared(c.prepared); err != nil {
+			return err
+		}
+	}
+	if s.moves != nil {
+		return s.moves.AddPrepared(c.prepared)
+	}
+	return nil
+}
+
+// stats sums the counters of the writers.
+func (s *tableSet) stats() (sum export.WriterStats) {
+	add := func(st export.WriterStats) {
+		sum.Rows += st.Rows
+		sum.Waited += st.Waited
+		sum.Busy += st.Busy
+	}
+	if s.games != nil {
+		add(s.games.Stats())
+	}
+	if s.moves != nil {
+		add(s.moves.Stats())
+	}
+	return sum
+}
+
 func (s *tableSet) add(r *validate.Report, evals []*export.PlyEval) error {
 	if s.games != nil {
 		if err := s.games.Add(r, evals); err != nil {
@@ -314,17 +385,24 @@ func (s *tableSet) add(r *validate.Report, evals []*export.PlyEval) error {
 }
 
 // commit finishes the tables and renames the files into place, all of
-// them or none.
+// them or none. The tables are finished at once: each encodes its last
+// batch (all of the games table, whose rows make one batch) and writes
+// its footer.
 func (s *tableSet) commit() error {
-	var err error
+	var gerr, merr error
+	var wg sync.WaitGroup
 	if s.games != nil {
-		err = s.games.Close()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			gerr = s.games.Close()
+		}()
 	}
 	if s.moves != nil {
-		if cerr := s.moves.Close(); err == nil {
-			err = cerr
-		}
+		merr = s.moves.Close()
 	}
+	wg.Wait()
+	err := cmp.Or(gerr, merr)
 	if err != nil {
 		s.abort()
 		return err
@@ -390,17 +468,20 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	defer tables.abort()
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, func(c replayed) error {
-		return tables.add(c.report, c.evals)
+	err = replayAndPrepare(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, tables.prepare, func(c replayed) error {
+		return tables.addPrepared(c)
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
+	times.waited = tables.stats().Waited
 	t0 := time.Now()
 	if err := tables.commit(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	times.write += time.Since(t0)
+	times.final = time.Since(t0)
+	times.write += times.final
+	times.encode = tables.stats().Busy
 	t.print(io.Err)
 	fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.summary(), times)
 	if t.inputErrors > 0 {

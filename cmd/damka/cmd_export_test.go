@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -140,6 +141,27 @@ func TestExportCommand(t *testing.T) {
 	fr.Close()
 	if n != games {
 		t.Errorf("games.arrow: %d rows, want %d", n, games)
+	}
+}
+
+// The summary splits the time: the workers' stages, the emit goroutine's
+// appending and waiting, and the encoders'.
+func TestStageTimesString(t *testing.T) {
+	s := &stageTimes{start: time.Now(), workers: 2, write: 300 * time.Millisecond, waited: 100 * time.Millisecond,
+		final: 150 * time.Millisecond, encode: 1200 * time.Millisecond}
+	s.read.Store(int64(80 * time.Millisecond))
+	s.replay.Store(int64(330 * time.Millisecond))
+	s.prepare.Store(int64(170 * time.Millisecond))
+	got := s.String()
+	for _, want := range []string{"reading 0.08s, replay 0.33s, preparing rows 0.17s (summed over 2 workers); ",
+		"appending rows 0.05s, waiting for the encoders 0.10s, final flush 0.15s; encoding 1.20s (summed over the encoding goroutines)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q does not contain %q", got, want)
+		}
+	}
+	s = &stageTimes{start: time.Now(), workers: 1, write: 250 * time.Millisecond}
+	if got := s.String(); !strings.HasSuffix(got, "replay 0.00s (summed over 1 workers); writing 0.25s") {
+		t.Errorf("without encoders: %q", got)
 	}
 }
 

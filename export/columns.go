@@ -1,0 +1,530 @@
+package export
+
+import (
+	"slices"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/damka/damka/draughts"
+)
+
+// The moves table does not go through Arrow builders: its rows wait as
+// the prepared games themselves (a batch is a list of games and ranges of
+// their plies), and each column of a batch is built straight into Arrow
+// buffers when the batch is written, on the encoding goroutines, one
+// column per goroutine. The buffers are Go slices kept from one batch to
+// the next: batches are written one at a time, and nothing holds on to
+// a batch's arrays after it is written.
+
+// movesPart is the plies [start, end) of a prepared game.
+type movesPart struct {
+	m          *preparedMoves
+	start, end int
+}
+
+// colBuf holds the buffers of one column, reused from batch to batch.
+type colBuf struct {
+	valid           bitmap
+	offs, childOffs []int32
+	data, childData []byte
+	i32             []int32
+	u64             []uint64
+	bits            bitmap
+	idx             []int32  // dictionary indices
+	keys            keyTable // the dictionary's keys
+}
+
+// bitmap is an Arrow bitmap being filled, bit by bit, least significant
+// bit first; the bits past the last are 0.
+type bitmap struct {
+	b []byte
+	n int
+}
+
+func (m *bitmap) reset() { m.b, m.n = m.b[:0], 0 }
+
+func (m *bitmap) add(v bool) {
+	if m.n&7 == 0 {
+		m.b = append(m.b, 0)
+	}
+	if v {
+		m.b[m.n>>3] |= 1 << (m.n & 7)
+	}
+	m.n++
+}
+
+// addN adds n copies of v.
+func (m *bitmap) addN(v bool, n int) {
+	for ; n > 0 && m.n&7 != 0; n-- {
+		m.add(v)
+	}
+	fill := byte(0)
+	if v {
+		fill = 0xff
+	}
+	for ; n >= 8; n -= 8 {
+		m.b = append(m.b, fill)
+		m.n += 8
+	}
+	for ; n > 0; n-- {
+		m.add(v)
+	}
+}
+
+// strOffsets starts Arrow offsets in offs.
+func strOffsets(offs []int32) []int32 { return append(offs[:0], 0) }
+
+// Typed views of Go slices as Arrow buffers.
+
+func bytesBuf(b []byte) *memory.Buffer { return memory.NewBufferBytes(b) }
+
+func i32Buf(v []int32) *memory.Buffer { return memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(v)) }
+
+func u64Buf(v []uint64) *memory.Buffer {
+	return memory.NewBufferBytes(arrow.Uint64Traits.CastToBytes(v))
+}
+
+// validityBuf is the validity buffer of an array with nulls NULLs: none
+// when there are none. It is padded with zeros to 64 bytes, as the Arrow
+// builders pad theirs, so that the Arrow IPC writer copies it the same
+// way and writes the same bytes.
+func validityBuf(m *bitmap, nulls int) *memory.Buffer {
+	if nulls == 0 {
+		return nil
+	}
+	for len(m.b)%64 != 0 {
+		m.b = append(m.b, 0)
+	}
+	return bytesBuf(m.b)
+}
+
+func makeArray(t arrow.DataType, n int, bufs []*memory.Buffer, children []arrow.ArrayData, nulls int) arrow.Array {
+	d := array.NewData(t, n, bufs, children, nulls, 0)
+	defer d.Release()
+	return array.MakeFromData(d)
+}
+
+func strData(offs []int32, data []byte, valid *bitmap, nulls int) arrow.ArrayData {
+	return array.NewData(str, len(offs)-1, []*memory.Buffer{validityBuf(valid, nulls), i32Buf(offs), bytesBuf(data)}, nil, nulls, 0)
+}
+
+// The columns of the moves table, by index.
+var (
+	mcGameID     = fieldIndex(movesFields, "game_id")
+	mcPly        = fieldIndex(movesFields, "ply")
+	mcMoveNumber = fieldIndex(movesFields, "move_number")
+	mcSide       = fieldIndex(movesFields, "side")
+	mcWritten    = fieldIndex(movesFields, "move_written")
+	mcMove       = fieldIndex(movesFields, "move")
+	mcFrom       = fieldIndex(movesFields, "from")
+	mcTo         = fieldIndex(movesFields, "to")
+	mcPath       = fieldIndex(movesFields, "path")
+	mcCaptured   = fieldIndex(movesFields, "captured")
+	mcIsCapture  = fieldIndex(movesFields, "is_capture")
+	mcCompulsory = fieldIndex(movesFields, "capture_was_compulsory")
+	mcPromotes   = fieldIndex(movesFields, "promotes")
+	mcLegal      = fieldIndex(movesFields, "legal_moves")
+	mcFEN        = fieldIndex(movesFields, "fen_before")
+	mcHashBefore = fieldIndex(movesFields, "hash_before")
+	mcHashAfter  = fieldIndex(movesFields, "hash_after")
+	mcDepth      = fieldIndex(movesFields, "depth")
+	mcEvalBefore = fieldIndex(movesFields, "eval_before")
+	mcEvalWhite  = fieldIndex(movesFields, "eval_before_white")
+	mcBestMove   = fieldIndex(movesFields, "best_move")
+	mcBestPV     = fieldIndex(movesFields, "best_pv")
+	mcEvalAfter  = fieldIndex(movesFields, "eval_after")
+	mcLoss       = fieldIndex(movesFields, "loss")
+	mcClass      = fieldIndex(movesFields, "class")
+	mcNodes      = fieldIndex(movesFields, "nodes")
+)
+
+// movesColumn builds column col of the rows of parts (n rows) in b.
+func movesColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
+	typ := movesFields[col].Type
+	switch col {
+	case mcGameID, mcSide, mcWritten, mcMove, mcFrom, mcTo, mcFEN:
+		offs, data := movesStrings(col, parts, strOffsets(b.offs), b.data[:0])
+		b.offs, b.data = offs, data
+		return makeArray(typ, n, []*memory.Buffer{nil, i32Buf(offs), bytesBuf(data)}, nil, 0)
+	case mcPly, mcMoveNumber, mcLegal:
+		run := i32Legal
+		if col == mcPly {
+			run = i32Ply
+		} else if col == mcMoveNumber {
+			run = i32MoveNumber
+		}
+		v := b.i32[:0]
+		for _, pt := range parts {
+			v = append(v, pt.m.ints(run)[pt.start:pt.end]...)
+		}
+		b.i32 = v
+		return makeArray(typ, n, []*memory.Buffer{nil, i32Buf(v)}, nil, 0)
+	case mcPath, mcCaptured:
+		offs, coffs, cdata := strOffsets(b.offs), strOffsets(b.childOffs), b.childData[:0]
+		for _, pt := range parts {
+			m := pt.m
+			for i := pt.start; i < pt.end; i++ {
+				sqs, captured := m.plySquares(i)
+				if col == mcCaptured {
+					sqs = captured
+				}
+				for _, s := range sqs {
+					cdata = append(cdata, squareName(s)...)
+					coffs = append(coffs, int32(len(cdata)))
+				}
+				offs = append(offs, int32(len(coffs)-1))
+			}
+		}
+		b.offs, b.childOffs, b.childData = offs, coffs, cdata
+		child := strData(coffs, cdata, nil, 0)
+		defer child.Release()
+		return makeArray(typ, n, []*memory.Buffer{nil, i32Buf(offs)}, []arrow.ArrayData{child}, 0)
+	case mcIsCapture, mcCompulsory, mcPromotes:
+		flag := uint8(flagPromotes)
+		if col == mcIsCapture {
+			flag = flagCapture
+		} else if col == mcCompulsory {
+			flag = flagCompulsory
+		}
+		b.bits.reset()
+		for _, pt := range parts {
+			for _, f := range pt.m.bytes(smallFlags)[pt.start:pt.end] {
+				b.bits.add(f&flag != 0)
+			}
+		}
+		return makeArray(typ, n, []*memory.Buffer{nil, bytesBuf(b.bits.b)}, nil, 0)
+	case mcHashBefore, mcHashAfter:
+		from := 0
+		if col == mcHashAfter {
+			from = 1
+		}
+		v := b.u64[:0]
+		for _, pt := range parts {
+			v = append(v, pt.m.hashes[pt.start+from:pt.end+from]...)
+		}
+		b.u64 = v
+		return makeArray(typ, n, []*memory.Buffer{nil, u64Buf(v)}, nil, 0)
+	}
+	return evalColumn(col, parts, n, b)
+}
+
+// movesStrings appends the values of a string column of the plies of
+// parts to data, and their ends to offs.
+func movesStrings(col int, parts []movesPart, offs []int32, data []byte) ([]int32, []byte) {
+	for _, pt := range parts {
+		m := pt.m
+		switch col {
+		case mcGameID:
+			for range pt.end - pt.start {
+				data = append(data, m.id...)
+				offs = append(offs, int32(len(data)))
+			}
+		case mcSide:
+			for _, c := range m.bytes(smallSide)[pt.start:pt.end] {
+				data = append(data, sideName(draughts.Color(c))...)
+				offs = append(offs, int32(len(data)))
+			}
+		case mcWritten:
+			for _, w := range m.written[pt.start:pt.end] {
+				data = append(data, w...)
+				offs = append(offs, int32(len(data)))
+			}
+		case mcMove:
+			flags := m.bytes(smallFlags)
+			for i := pt.start; i < pt.end; i++ {
+				path, _ := m.plySquares(i)
+				data = appendMove(data, path, flags[i]&flagCapture != 0)
+				offs = append(offs, int32(len(data)))
+			}
+		case mcFrom, mcTo:
+			run := smallFrom
+			if col == mcTo {
+				run = smallTo
+			}
+			for _, sq := range m.bytes(run)[pt.start:pt.end] {
+				data = append(data, squareName(draughts.Square(sq))...)
+				offs = append(offs, int32(len(data)))
+			}
+		case mcFEN:
+			ends := m.ints(i32FENEnd)
+			start := int32(0)
+			if pt.start > 0 {
+				start = ends[pt.start-1]
+			}
+			base := int32(len(data)) - start
+			data = append(data, m.fen[start:ends[pt.end-1]]...)
+			for _, e := range ends[pt.start:pt.end] {
+				offs = append(offs, base+e)
+			}
+		}
+	}
+	return offs, data
+}
+
+// evalColumn builds an analysis column: NULL where a ply has no analysis.
+func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
+	typ := movesFields[col].Type
+	b.valid.reset()
+	nulls := 0
+	switch col {
+	case mcDepth, mcEvalBefore, mcEvalWhite, mcEvalAfter, mcLoss:
+		v := b.i32[:0]
+		for _, pt := range parts {
+			m := pt.m
+			if !m.analysed {
+				v = appendZeros(v, pt.end-pt.start)
+				b.valid.addN(false, pt.end-pt.start)
+				nulls += pt.end - pt.start
+				continue
+			}
+			for i := pt.start; i < pt.end; i++ {
+				e := evalAt(m.evals, i)
+				b.valid.add(e != nil)
+				if e == nil {
+					v = append(v, 0)
+					nulls++
+					continue
+				}
+				switch col {
+				case mcDepth:
+					v = append(v, int32(e.Depth))
+				case mcEvalBefore:
+					v = append(v, e.EvalBefore)
+				case mcEvalWhite:
+					w := e.EvalBefore
+					if draughts.Color(m.small[smallSide*m.n+i]) == draughts.Black {
+						w = -w
+					}
+					v = append(v, w)
+				case mcEvalAfter:
+					v = append(v, e.EvalAfter)
+				default:
+					v = append(v, e.Loss)
+				}
+			}
+		}
+		b.i32 = v
+		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(v)}, nil, nulls)
+	case mcNodes:
+		v := b.u64[:0]
+		for _, pt := range parts {
+			m := pt.m
+			if !m.analysed {
+				v = appendZeros(v, pt.end-pt.start)
+				b.valid.addN(false, pt.end-pt.start)
+				nulls += pt.end - pt.start
+				continue
+			}
+			for i := pt.start; i < pt.end; i++ {
+				e := evalAt(m.evals, i)
+				b.valid.add(e != nil)
+				if e == nil {
+					v = append(v, 0)
+					nulls++
+					continue
+				}
+				v = append(v, e.Nodes)
+			}
+		}
+		b.u64 = v
+		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), u64Buf(v)}, nil, nulls)
+	case mcBestMove, mcClass:
+		offs, data := strOffsets(b.offs), b.data[:0]
+		for _, pt := range parts {
+			m := pt.m
+			if !m.analysed {
+				offs = appendRepeat(offs, int32(len(data)), pt.end-pt.start)
+				b.valid.addN(false, pt.end-pt.start)
+				nulls += pt.end - pt.start
+				continue
+			}
+			for i := pt.start; i < pt.end; i++ {
+				s := ""
+				if e := evalAt(m.evals, i); e != nil {
+					s = e.BestMove
+					if col == mcClass {
+						s = e.Class
+					}
+				}
+				// appendOptStr: "" is NULL.
+				b.valid.add(s != "")
+				if s == "" {
+					nulls++
+				}
+				data = append(data, s...)
+				offs = append(offs, int32(len(data)))
+			}
+		}
+		b.offs, b.data = offs, data
+		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(offs), bytesBuf(data)}, nil, nulls)
+	case mcBestPV:
+		offs, coffs, cdata := strOffsets(b.offs), strOffsets(b.childOffs), b.childData[:0]
+		for _, pt := range parts {
+			m := pt.m
+			if !m.analysed {
+				offs = appendRepeat(offs, int32(len(coffs)-1), pt.end-pt.start)
+				b.valid.addN(false, pt.end-pt.start)
+				nulls += pt.end - pt.start
+				continue
+			}
+			for i := pt.start; i < pt.end; i++ {
+				e := evalAt(m.evals, i)
+				b.valid.add(e != nil)
+				if e == nil {
+					nulls++
+				} else {
+					for _, mv := range e.BestPV {
+						cdata = append(cdata, mv...)
+						coffs = append(coffs, int32(len(cdata)))
+					}
+				}
+				offs = append(offs, int32(len(coffs)-1))
+			}
+		}
+		b.offs, b.childOffs, b.childData = offs, coffs, cdata
+		child := strData(coffs, cdata, nil, 0)
+		defer child.Release()
+		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(offs)}, []arrow.ArrayData{child}, nulls)
+	}
+	panic("export: no column " + movesFields[col].Name)
+}
+
+// movesParquetColumn builds column col for the Parquet writer: as
+// movesColumn, but the columns of sides, squares and moves come
+// dictionary-encoded, as Arrow dictionary arrays (or lists of them) whose
+// dictionary is in order of first appearance: what writeColumn wants,
+// with no strings to make and hash for every row.
+func movesParquetColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
+	switch col {
+	case mcSide, mcFrom, mcTo:
+		var tab [64]int32
+		for i := range tab {
+			tab[i] = -1
+		}
+		run := smallTo
+		if col == mcSide {
+			run = smallSide
+		} else if col == mcFrom {
+			run = smallFrom
+		}
+		idx, doffs, ddata := b.idx[:0], strOffsets(b.offs), b.data[:0]
+		for _, pt := range parts {
+			for _, c := range pt.m.bytes(run)[pt.start:pt.end] {
+				key := int(c)
+				if key >= len(tab) {
+					return movesColumn(col, parts, n, b)
+				}
+				k := tab[key]
+				if k < 0 {
+					k = int32(len(doffs) - 1)
+					tab[key] = k
+					if col == mcSide {
+						ddata = append(ddata, sideName(draughts.Color(key))...)
+					} else {
+						ddata = append(ddata, squareName(draughts.Square(key))...)
+					}
+					doffs = append(doffs, int32(len(ddata)))
+				}
+				idx = append(idx, k)
+			}
+		}
+		b.idx, b.offs, b.data = idx, doffs, ddata
+		return dictArray(idx, doffs, ddata)
+	case mcMove:
+		// A move is keyed by its path, 6 bits a square, and whether it
+		// captures: up to 9 squares.
+		b.keys.reset()
+		idx, doffs, ddata := b.idx[:0], strOffsets(b.offs), b.data[:0]
+		for _, pt := range parts {
+			m := pt.m
+			flags := m.bytes(smallFlags)
+			for i := pt.start; i < pt.end; i++ {
+				path, _ := m.plySquares(i)
+				capture := flags[i]&flagCapture != 0
+				if len(path) > 9 {
+					return movesColumn(col, parts, n, b)
+				}
+				key := uint64(len(path))<<1 | 1<<63
+				if capture {
+					key |= 1
+				}
+				for j, s := range path {
+					if s >= 64 {
+						return movesColumn(col, parts, n, b)
+					}
+					key |= uint64(s) << (5 + 6*j)
+				}
+				k, added := b.keys.index(key)
+				if added {
+					ddata = appendMove(ddata, path, capture)
+					doffs = append(doffs, int32(len(ddata)))
+				}
+				idx = append(idx, k)
+			}
+		}
+		b.idx, b.offs, b.data = idx, doffs, ddata
+		return dictArray(idx, doffs, ddata)
+	case mcPath, mcCaptured:
+		var tab [64]int32
+		for i := range tab {
+			tab[i] = -1
+		}
+		offs, idx, doffs, ddata := strOffsets(b.offs), b.idx[:0], strOffsets(b.childOffs), b.childData[:0]
+		for _, pt := range parts {
+			m := pt.m
+			for i := pt.start; i < pt.end; i++ {
+				sqs, captured := m.plySquares(i)
+				if col == mcCaptured {
+					sqs = captured
+				}
+				for _, s := range sqs {
+					if s >= 64 {
+						return movesColumn(col, parts, n, b)
+					}
+					k := tab[s]
+					if k < 0 {
+						k = int32(len(doffs) - 1)
+						tab[s] = k
+						ddata = append(ddata, squareName(s)...)
+						doffs = append(doffs, int32(len(ddata)))
+					}
+					idx = append(idx, k)
+				}
+				offs = append(offs, int32(len(idx)))
+			}
+		}
+		b.offs, b.idx, b.childOffs, b.childData = offs, idx, doffs, ddata
+		child := dictArray(idx, doffs, ddata)
+		defer child.Release()
+		return makeArray(arrow.ListOf(child.DataType()), n, []*memory.Buffer{nil, i32Buf(offs)}, []arrow.ArrayData{child.Data()}, 0)
+	}
+	return movesColumn(col, parts, n, b)
+}
+
+// dictStrings is the type of the dictionary arrays of movesParquetColumn.
+var dictStrings = &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}
+
+// dictArray makes a dictionary array of strings.
+func dictArray(idx, doffs []int32, ddata []byte) arrow.Array {
+	dict := strData(doffs, ddata, nil, 0)
+	defer dict.Release()
+	d := array.NewDataWithDictionary(dictStrings, len(idx), []*memory.Buffer{nil, i32Buf(idx)}, 0, 0, dict.(*array.Data))
+	defer d.Release()
+	return array.MakeFromData(d)
+}
+
+func appendZeros[T int32 | uint64](v []T, n int) []T {
+	v = slices.Grow(v, n)
+	v = v[:len(v)+n]
+	clear(v[len(v)-n:])
+	return v
+}
+
+func appendRepeat(v []int32, x int32, n int) []int32 {
+	for range n {
+		v = append(v, x)
+	}
+	return v
+}

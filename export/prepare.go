@@ -1,0 +1,226 @@
+package export
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/validate"
+)
+
+// Prepared is a replayed game made ready for the writers: its games row
+// and its moves rows, computed once (game_id, FENs, hashes, paths,
+// captured squares, dates, opening...). PrepareGame makes it; it reads
+// only its arguments, so it runs on the goroutines that replay the games,
+// and GamesWriter.AddPrepared and MovesWriter.AddPrepared then append it
+// in input order at little cost: that part is serial.
+//
+// A Prepared refers to the report and the analysis it was made from,
+// which must not change until the writers are closed. It can be added to
+// a games writer, a moves writer and an Openings, once each.
+type Prepared struct {
+	r     *validate.Report
+	game  gameRow
+	moves *preparedMoves
+}
+
+// preparedMoves are the moves rows of a game. They are apart from the
+// rest so that a batch waiting to be written holds only them, not the
+// report. They are stored column by column, so that building a column of
+// a batch is mostly copying runs of values.
+type preparedMoves struct {
+	id    string
+	evals []*PlyEval
+	// analysed is set when evals has an entry for a ply.
+	analysed bool
+	n        int // plies
+	// i32 holds n values each of ply, move_number, legal_moves, the end
+	// of the ply's FEN in fen and the end of its squares in squares
+	// (i32Ply...).
+	i32 []int32
+	// small holds n values each of side, from, to, flags (flagCapture...)
+	// and the number of squares of the path (smallSide...).
+	small []uint8
+	// hashes holds the hash of the position before every ply, then that
+	// of the final position: hash_before is hashes[:n], hash_after
+	// hashes[1:].
+	hashes  []uint64
+	written []string
+	// fen holds the FENs of the positions before the plies, one after the
+	// other, and squares the path then the captured squares of every ply.
+	fen     []byte
+	squares []draughts.Square
+}
+
+// Flags of a ply in preparedMoves.small.
+const (
+	flagCapture = 1 << iota
+	flagCompulsory
+	flagPromotes
+)
+
+// The runs of preparedMoves.i32 and preparedMoves.small.
+const (
+	i32Ply = iota
+	i32MoveNumber
+	i32Legal
+	i32FENEnd
+	i32SquaresEnd
+	i32Runs
+)
+
+const (
+	smallSide = iota
+	smallFrom
+	smallTo
+	smallFlags
+	smallPathLen
+	smallRuns
+)
+
+// ints returns run r of m.i32.
+func (m *preparedMoves) ints(r int) []int32 { return m.i32[r*m.n : (r+1)*m.n] }
+
+// bytes returns run r of m.small.
+func (m *preparedMoves) bytes(r int) []uint8 { return m.small[r*m.n : (r+1)*m.n] }
+
+// gameRow holds the values of a games row that take work to compute.
+type gameRow struct {
+	id                                       string
+	event, site, date, round, white, black   string
+	written, outcome, variant, setup, status string
+	final                                    string // final_fen, "" for NULL
+	opening                                  string
+	openingPlies                             int
+	date32                                   arrow.Date32
+	hasDate                                  bool
+	year                                     int
+	standard                                 int8 // standard_start: 1, 0, or -1 for NULL
+	errors                                   int
+}
+
+// PrepareGame computes the rows of a replayed game for the games and
+// moves tables, with the analysis of evals where there is one (see
+// PlyEval). It only reads its arguments, so that many goroutines can
+// prepare games at once. The games row's opening has DefaultOpeningPlies
+// plies, or the plies of WithOpeningPlies among opts; other options are
+// ignored.
+func PrepareGame(r *validate.Report, evals []*PlyEval, opts ...Option) *Prepared {
+	c := newConfig(opts)
+	p := &Prepared{r: r, game: prepareGameRow(r, c.openingPlies)}
+	p.moves = prepareMoves(r, evals, p.game.id)
+	return p
+}
+
+// Plies is the number of rows the game adds to the moves table.
+func (p *Prepared) Plies() int { return p.moves.n }
+
+// ID is the game's game_id (see GameID).
+func (p *Prepared) ID() string { return p.game.id }
+
+func prepareGameRow(r *validate.Report, openingPlies int) gameRow {
+	g := r.Game
+	row := gameRow{
+		id:    GameID(g),
+		event: g.Event(), site: g.Site(), date: g.Date(), round: g.Round(),
+		white: g.White(), black: g.Black(),
+		status:       string(r.Status()),
+		errors:       r.Findings.Errors(),
+		opening:      Opening(r, openingPlies),
+		openingPlies: openingPlies,
+		standard:     -1,
+	}
+	year, d, ok := ParseDate(row.date)
+	row.year = year
+	if ok {
+		row.date32, row.hasDate = arrow.Date32FromTime(d), true
+	}
+	row.written = g.Result()
+	if row.written == "" {
+		row.written = g.Terminator
+	}
+	if r.Started && !r.Stopped && r.Outcome != draughts.Ongoing {
+		row.outcome = r.Outcome.String()
+	}
+	if r.Variant != nil {
+		row.variant = r.Variant.Name
+	}
+	row.setup = g.FEN()
+	if row.setup != "" && r.Started {
+		row.setup = r.Start.FEN()
+	}
+	if r.Started {
+		row.standard = 0
+		if r.Start == draughts.Start(r.Variant) {
+			row.standard = 1
+		}
+		row.final = r.Final.FEN()
+	}
+	return row
+}
+
+// prepareMoves prepares the moves rows of r.
+func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMoves {
+	n := len(r.Plies)
+	m := &preparedMoves{id: id, evals: evals, n: n}
+	for _, e := range evals {
+		if e != nil {
+			m.analysed = true
+			break
+		}
+	}
+	if n == 0 {
+		return m
+	}
+	m.i32 = make([]int32, i32Runs*n)
+	m.small = make([]uint8, smallRuns*n)
+	m.hashes = make([]uint64, n+1)
+	m.written = make([]string, n)
+	m.fen = make([]byte, 0, 56*n)
+	m.squares = make([]draughts.Square, 0, 2*n+n/2)
+	ply, moveNumber, legal := m.ints(i32Ply), m.ints(i32MoveNumber), m.ints(i32Legal)
+	fenEnd, sqEnd := m.ints(i32FENEnd), m.ints(i32SquaresEnd)
+	side, from, to, flags, pathLen := m.bytes(smallSide), m.bytes(smallFrom), m.bytes(smallTo), m.bytes(smallFlags), m.bytes(smallPathLen)
+	for i := range r.Plies {
+		pl := &r.Plies[i]
+		mv := &pl.Move
+		m.written[i] = pl.Written
+		ply[i], moveNumber[i], legal[i] = int32(pl.Ply), int32(pl.MoveNumber), int32(pl.LegalMoves)
+		side[i], from[i], to[i] = uint8(pl.Side), uint8(mv.From), uint8(mv.To)
+		var f uint8
+		if pl.CaptureCompulsory {
+			f |= flagCompulsory
+		}
+		if mv.Promotes {
+			f |= flagPromotes
+		}
+		if mv.IsCapture() {
+			f |= flagCapture
+			path := mv.Path()
+			pathLen[i] = uint8(len(path))
+			m.squares = append(m.squares, path...)
+			m.squares = append(m.squares, mv.CapturedInOrder()...)
+		} else {
+			// The path without its allocation.
+			pathLen[i] = 2
+			m.squares = append(m.squares, mv.From, mv.To)
+		}
+		flags[i] = f
+		sqEnd[i] = int32(len(m.squares))
+		m.fen = appendFEN(m.fen, &pl.Before)
+		fenEnd[i] = int32(len(m.fen))
+		m.hashes[i] = pl.Before.Hash()
+	}
+	m.hashes[n] = r.Final.Hash()
+	return m
+}
+
+// plySquares returns the path and the captured squares of ply i.
+func (m *preparedMoves) plySquares(i int) (path, captured []draughts.Square) {
+	start := int32(0)
+	if i > 0 {
+		start = m.i32[i32SquaresEnd*m.n+i-1]
+	}
+	end := m.i32[i32SquaresEnd*m.n+i]
+	mid := start + int32(m.small[smallPathLen*m.n+i])
+	return m.squares[start:mid], m.squares[mid:end]
+}
