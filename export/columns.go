@@ -263,126 +263,105 @@ func movesStrings(col int, parts []movesPart, offs []int32, data []byte) ([]int3
 	return offs, data
 }
 
+// walkEvals walks the plies of parts for an analysis column: null(k) for
+// each run of k plies of a game without analysis, ply(m, i, e) for every
+// other ply (e is nil when that ply has none), which appends its value and
+// says whether it is valid. It fills the validity bitmap and returns the
+// number of NULLs.
+func walkEvals(parts []movesPart, b *colBuf, null func(k int), ply func(m *preparedMoves, i int, e *PlyEval) bool) int {
+	b.valid.reset()
+	nulls := 0
+	for _, pt := range parts {
+		if !pt.m.analysed {
+			k := pt.end - pt.start
+			null(k)
+			b.valid.addN(false, k)
+			nulls += k
+			continue
+		}
+		for i := pt.start; i < pt.end; i++ {
+			ok := ply(pt.m, i, evalAt(pt.m.evals, i))
+			b.valid.add(ok)
+			if !ok {
+				nulls++
+			}
+		}
+	}
+	return nulls
+}
+
 // evalColumn builds an analysis column: NULL where a ply has no analysis.
 func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 	typ := movesFields[col].Type
-	b.valid.reset()
-	nulls := 0
 	switch col {
 	case mcDepth, mcEvalBefore, mcEvalWhite, mcEvalAfter, mcLoss:
 		v := b.i32[:0]
-		for _, pt := range parts {
-			m := pt.m
-			if !m.analysed {
-				v = appendZeros(v, pt.end-pt.start)
-				b.valid.addN(false, pt.end-pt.start)
-				nulls += pt.end - pt.start
-				continue
+		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+			if e == nil {
+				v = append(v, 0)
+				return false
 			}
-			for i := pt.start; i < pt.end; i++ {
-				e := evalAt(m.evals, i)
-				b.valid.add(e != nil)
-				if e == nil {
-					v = append(v, 0)
-					nulls++
-					continue
+			switch col {
+			case mcDepth:
+				v = append(v, int32(e.Depth))
+			case mcEvalBefore:
+				v = append(v, e.EvalBefore)
+			case mcEvalWhite:
+				w := e.EvalBefore
+				if draughts.Color(m.small[smallSide*m.n+i]) == draughts.Black {
+					w = -w
 				}
-				switch col {
-				case mcDepth:
-					v = append(v, int32(e.Depth))
-				case mcEvalBefore:
-					v = append(v, e.EvalBefore)
-				case mcEvalWhite:
-					w := e.EvalBefore
-					if draughts.Color(m.small[smallSide*m.n+i]) == draughts.Black {
-						w = -w
-					}
-					v = append(v, w)
-				case mcEvalAfter:
-					v = append(v, e.EvalAfter)
-				default:
-					v = append(v, e.Loss)
-				}
+				v = append(v, w)
+			case mcEvalAfter:
+				v = append(v, e.EvalAfter)
+			default:
+				v = append(v, e.Loss)
 			}
-		}
+			return true
+		})
 		b.i32 = v
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(v)}, nil, nulls)
 	case mcNodes:
 		v := b.u64[:0]
-		for _, pt := range parts {
-			m := pt.m
-			if !m.analysed {
-				v = appendZeros(v, pt.end-pt.start)
-				b.valid.addN(false, pt.end-pt.start)
-				nulls += pt.end - pt.start
-				continue
+		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+			if e == nil {
+				v = append(v, 0)
+				return false
 			}
-			for i := pt.start; i < pt.end; i++ {
-				e := evalAt(m.evals, i)
-				b.valid.add(e != nil)
-				if e == nil {
-					v = append(v, 0)
-					nulls++
-					continue
-				}
-				v = append(v, e.Nodes)
-			}
-		}
+			v = append(v, e.Nodes)
+			return true
+		})
 		b.u64 = v
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), u64Buf(v)}, nil, nulls)
 	case mcBestMove, mcClass:
 		offs, data := strOffsets(b.offs), b.data[:0]
-		for _, pt := range parts {
-			m := pt.m
-			if !m.analysed {
-				offs = appendRepeat(offs, int32(len(data)), pt.end-pt.start)
-				b.valid.addN(false, pt.end-pt.start)
-				nulls += pt.end - pt.start
-				continue
-			}
-			for i := pt.start; i < pt.end; i++ {
-				s := ""
-				if e := evalAt(m.evals, i); e != nil {
-					s = e.BestMove
-					if col == mcClass {
-						s = e.Class
-					}
+		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(data)), k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+			s := ""
+			if e != nil {
+				s = e.BestMove
+				if col == mcClass {
+					s = e.Class
 				}
-				// appendOptStr: "" is NULL.
-				b.valid.add(s != "")
-				if s == "" {
-					nulls++
-				}
-				data = append(data, s...)
-				offs = append(offs, int32(len(data)))
 			}
-		}
+			// appendOptStr: "" is NULL.
+			data = append(data, s...)
+			offs = append(offs, int32(len(data)))
+			return s != ""
+		})
 		b.offs, b.data = offs, data
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(offs), bytesBuf(data)}, nil, nulls)
 	case mcBestPV:
 		offs, coffs, cdata := strOffsets(b.offs), strOffsets(b.childOffs), b.childData[:0]
-		for _, pt := range parts {
-			m := pt.m
-			if !m.analysed {
-				offs = appendRepeat(offs, int32(len(coffs)-1), pt.end-pt.start)
-				b.valid.addN(false, pt.end-pt.start)
-				nulls += pt.end - pt.start
-				continue
-			}
-			for i := pt.start; i < pt.end; i++ {
-				e := evalAt(m.evals, i)
-				b.valid.add(e != nil)
-				if e == nil {
-					nulls++
-				} else {
-					for _, mv := range e.BestPV {
-						cdata = append(cdata, mv...)
-						coffs = append(coffs, int32(len(cdata)))
-					}
+		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(coffs)-1), k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+			if e != nil {
+				for _, mv := range e.BestPV {
+					cdata = append(cdata, mv...)
+					coffs = append(coffs, int32(len(cdata)))
 				}
-				offs = append(offs, int32(len(coffs)-1))
 			}
-		}
+			offs = append(offs, int32(len(coffs)-1))
+			return e != nil
+		})
 		b.offs, b.childOffs, b.childData = offs, coffs, cdata
 		child := strData(coffs, cdata, nil, 0)
 		defer child.Release()
