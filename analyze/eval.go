@@ -48,14 +48,14 @@ var (
 
 // manMG and manEG are the piece-square tables of a White man (bit index),
 // built from the terms above; Black uses them on the flipped board.
-var manMG, manEG [36]int16
+var manMG, manEG [64]int16
 
 func init() {
 	centre := map[string]bool{"d4": true, "f4": true, "c5": true, "e5": true}
-	for _, s := range draughts.AllSquares {
-		r, f := s.Row(), s.Col()
+	for _, s := range board.Squares() {
+		r, f := board.Row(s), board.Col(s)
 		mg, eg := advanceMG[r], advanceEG[r]
-		if centre[s.String()] {
+		if centre[draughts.Russian.SquareName(s)] {
 			mg += centreMG
 			eg += centreEG
 		}
@@ -74,7 +74,7 @@ func init() {
 // when the side to move has no legal move (a loss, or in giveaway a win,
 // "in 0 plies"). The search never calls it on a position where a capture
 // is compulsory, but Evaluate itself does not look at captures.
-func Evaluate(v *draughts.Variant, p *draughts.Position) Score {
+func Evaluate(v draughts.Variant, p *draughts.Position) Score {
 	if !v.HasMoves(p) {
 		return terminal(v, 0)
 	}
@@ -83,8 +83,8 @@ func Evaluate(v *draughts.Variant, p *draughts.Position) Score {
 
 // terminal is the score of a side to move with no legal move, ply plies
 // from the root: it loses (R-END-1), or in giveaway it wins (R-GIV-1).
-func terminal(v *draughts.Variant, ply int) Score {
-	if v.LoserWins {
+func terminal(v draughts.Variant, ply int) Score {
+	if v.LoserWins() {
 		return WinIn(ply)
 	}
 	return LossIn(ply)
@@ -92,9 +92,9 @@ func terminal(v *draughts.Variant, ply int) Score {
 
 // evaluate is the static evaluation for the side to move, without the
 // terminal check.
-func evaluate(v *draughts.Variant, p *draughts.Position) Score {
+func evaluate(v draughts.Variant, p *draughts.Position) Score {
 	var w int
-	if v.LoserWins {
+	if v.LoserWins() {
 		w = evalGiveaway(p)
 	} else {
 		w = evalRussian(p)
@@ -173,9 +173,9 @@ const (
 
 // giveaway squares on White's side of the board.
 var (
-	gaGoldenSq = draughts.SquareAt(2, 0).Bit() // c1
-	gaE5Sq     = draughts.SquareAt(4, 4).Bit() // e5
-	gaD4Sq     = draughts.SquareAt(3, 3).Bit() // d4
+	gaGoldenSq = board.SquareAt(2, 0).Bit() // c1
+	gaE5Sq     = board.SquareAt(4, 4).Bit() // e5
+	gaD4Sq     = board.SquareAt(3, 3).Bit() // d4
 )
 
 // evalGiveaway is the evaluation for giveaway from White's view: mobility
@@ -189,9 +189,9 @@ func evalGiveaway(p *draughts.Position) int {
 // giveawaySide sums the giveaway terms of one side in White's orientation.
 func giveawaySide(men, kings, oppMen, oppKings draughts.Bitboard) int {
 	occ := men | kings | oppMen | oppKings
-	empty := draughts.Board &^ occ
-	mob := (men << 4 & empty).PopCount() + (men << 5 & empty).PopCount() + kingMoves(kings, occ)
-	blocked := men &^ (empty>>4 | empty>>5)
+	empty := board.Board() &^ occ
+	mob := (board.Shift(men, draughts.UpLeft) & empty).PopCount() + (board.Shift(men, draughts.UpRight) & empty).PopCount() + kingMoves(kings, occ)
+	blocked := men &^ (board.Shift(empty, draughts.DownRight) | board.Shift(empty, draughts.DownLeft))
 	s := men.PopCount()*gaMan + kings.PopCount()*gaKing + mob*gaMobility
 	s += (men&edgeFiles).PopCount()*gaEdge + blocked.PopCount()*gaBlocked
 	if men&gaGoldenSq != 0 {

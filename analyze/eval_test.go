@@ -9,9 +9,9 @@ import (
 
 // mustFEN reads a hand-built position and checks that it could arise in a
 // game of v (R-BRD, at most 12 pieces a side, no man on its crowning rank).
-func mustFEN(t testing.TB, v *draughts.Variant, fen string) draughts.Position {
+func mustFEN(t testing.TB, v draughts.Variant, fen string) draughts.Position {
 	t.Helper()
-	p, err := draughts.ParseFEN(fen)
+	p, err := draughts.Russian.ParseFEN(fen)
 	if err != nil {
 		t.Fatalf("%s: %v", fen, err)
 	}
@@ -23,7 +23,7 @@ func mustFEN(t testing.TB, v *draughts.Variant, fen string) draughts.Position {
 
 // randomPositions plays seeded random games of v and returns every
 // position met.
-func randomPositions(v *draughts.Variant, games int, seed uint64) []draughts.Position {
+func randomPositions(v draughts.Variant, games int, seed uint64) []draughts.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var out []draughts.Position
 	for g := 0; g < games; g++ {
@@ -71,20 +71,20 @@ func TestMirror(t *testing.T) {
 // White's view), over every position of seeded random games, in both
 // variants.
 func TestEvaluateSymmetric(t *testing.T) {
-	for _, v := range []*draughts.Variant{draughts.Russian, draughts.Giveaway} {
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.Giveaway} {
 		n := 0
 		for _, p := range randomPositions(v, 200, 2) {
 			m := Mirror(&p)
 			a, b := Evaluate(v, &p), Evaluate(v, &m)
 			if a != b {
-				t.Fatalf("%s: Evaluate(%s) = %v but Evaluate(mirror %s) = %v", v.Name, p.FEN(), a, m.FEN(), b)
+				t.Fatalf("%s: Evaluate(%s) = %v but Evaluate(mirror %s) = %v", v.Name(), p.FEN(), a, m.FEN(), b)
 			}
 			if p.Side == draughts.White && (evalRussian(&p) != -evalRussian(&m) || evalGiveaway(&p) != -evalGiveaway(&m)) {
-				t.Fatalf("%s: White's view of %s is not the negation of its mirror's", v.Name, p.FEN())
+				t.Fatalf("%s: White's view of %s is not the negation of its mirror's", v.Name(), p.FEN())
 			}
 			n++
 		}
-		t.Logf("%s: %d positions", v.Name, n)
+		t.Logf("%s: %d positions", v.Name(), n)
 	}
 }
 
@@ -164,7 +164,7 @@ func TestEvaluateTerminal(t *testing.T) {
 	for _, c := range []struct {
 		fen  string
 		want Score
-		v    *draughts.Variant
+		v    draughts.Variant
 	}{
 		{"W::Bb6", LossIn(0), draughts.Russian},
 		{"W::Bb6", WinIn(0), draughts.Giveaway},
@@ -176,7 +176,7 @@ func TestEvaluateTerminal(t *testing.T) {
 			t.Fatalf("%s has moves %v", c.fen, c.v.Moves(&p, nil))
 		}
 		if e := Evaluate(c.v, &p); e != c.want {
-			t.Errorf("%s %s: %v, want %v", c.v.Name, c.fen, e, c.want)
+			t.Errorf("%s %s: %v, want %v", c.v.Name(), c.fen, e, c.want)
 		}
 	}
 }

@@ -273,7 +273,7 @@ func (s *Searcher) analyzePly(before *draughts.Position, played *draughts.Move, 
 		f.PlayedGain = -Material(&after) - balance
 	}
 	f.BestGain = lineBalance(before, rb.PV) - balance
-	if s.v.LoserWins {
+	if s.v.LoserWins() {
 		// In giveaway material is no gain: only a forced win is missed.
 		f.BestGain, f.PlayedGain = 0, 0
 	}

@@ -114,7 +114,7 @@ func TestAnalyzePlyForced(t *testing.T) {
 // TestAnalyzePlyEnd: a move that ends the game is scored by rule.
 func TestAnalyzePlyEnd(t *testing.T) {
 	for _, c := range []struct {
-		v     *draughts.Variant
+		v     draughts.Variant
 		after Score
 		class Class
 	}{
@@ -125,7 +125,7 @@ func TestAnalyzePlyEnd(t *testing.T) {
 		m := findMove(t, c.v, &p, "c3:e5")
 		a := NewSearcher(c.v, Options{Depth: 4, TTSize: 1}).AnalyzePly(&p, &m)
 		if a.After != c.after || a.Class != c.class || a.Before != c.after {
-			t.Errorf("%s: before %v, after %v, %s; want %v, %s", c.v.Name, a.Before, a.After, a.Class, c.after, c.class)
+			t.Errorf("%s: before %v, after %v, %s; want %v, %s", c.v.Name(), a.Before, a.After, a.Class, c.after, c.class)
 		}
 	}
 }

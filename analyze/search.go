@@ -63,7 +63,7 @@ const cacheSize = 6
 // Searcher did before, nor on which goroutine runs it. A Searcher is not
 // safe for concurrent use; give each worker goroutine its own.
 type Searcher struct {
-	v     *draughts.Variant
+	v     draughts.Variant
 	opts  Options
 	tt    *table
 	nodes uint64
@@ -89,7 +89,7 @@ type Searcher struct {
 }
 
 // NewSearcher returns a Searcher for variant v.
-func NewSearcher(v *draughts.Variant, opts Options) *Searcher {
+func NewSearcher(v draughts.Variant, opts Options) *Searcher {
 	opts = opts.withDefaults()
 	s := &Searcher{v: v, opts: opts, tt: newTable(opts.TTSize)}
 	for i := range s.moves {
@@ -103,7 +103,7 @@ func NewSearcher(v *draughts.Variant, opts Options) *Searcher {
 func (s *Searcher) Options() Options { return s.opts }
 
 // Variant returns the variant the Searcher plays.
-func (s *Searcher) Variant() *draughts.Variant { return s.v }
+func (s *Searcher) Variant() draughts.Variant { return s.v }
 
 // reset starts a root search: a new table generation, no killers, no
 // history, no nodes.

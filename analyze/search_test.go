@@ -9,7 +9,7 @@ import (
 )
 
 // legalMoves lists the moves of p as the engine writes them, sorted.
-func legalMoves(v *draughts.Variant, p *draughts.Position) string {
+func legalMoves(v draughts.Variant, p *draughts.Position) string {
 	var names []string
 	for _, m := range v.Moves(p, nil) {
 		names = append(names, m.String())
@@ -20,7 +20,7 @@ func legalMoves(v *draughts.Variant, p *draughts.Position) string {
 
 // findMove returns the legal move of p written name (every landing
 // square).
-func findMove(t testing.TB, v *draughts.Variant, p *draughts.Position, name string) draughts.Move {
+func findMove(t testing.TB, v draughts.Variant, p *draughts.Position, name string) draughts.Move {
 	t.Helper()
 	for _, m := range v.Moves(p, nil) {
 		if m.String() == name {
@@ -32,7 +32,7 @@ func findMove(t testing.TB, v *draughts.Variant, p *draughts.Position, name stri
 }
 
 // checkPV replays a principal variation and fails if a move is not legal.
-func checkPV(t testing.TB, v *draughts.Variant, p draughts.Position, pv []draughts.Move) {
+func checkPV(t testing.TB, v draughts.Variant, p draughts.Position, pv []draughts.Move) {
 	t.Helper()
 	for i := range pv {
 		ok := false
@@ -257,7 +257,7 @@ func TestSearchPV(t *testing.T) {
 
 func TestSearchEnd(t *testing.T) {
 	for _, c := range []struct {
-		v     *draughts.Variant
+		v     draughts.Variant
 		fen   string
 		score Score
 		best  string
@@ -277,7 +277,7 @@ func TestSearchEnd(t *testing.T) {
 		r := NewSearcher(c.v, Options{Depth: 8, TTSize: 1}).Search(&p)
 		if c.best == "" {
 			if !r.Score.IsWin() {
-				t.Errorf("%s %s: %v %v, want a forced win", c.v.Name, c.fen, r.Score, r.PV)
+				t.Errorf("%s %s: %v %v, want a forced win", c.v.Name(), c.fen, r.Score, r.PV)
 			}
 			checkPV(t, c.v, p, r.PV)
 			continue
@@ -287,7 +287,7 @@ func TestSearchEnd(t *testing.T) {
 			best = r.Best.String()
 		}
 		if r.Score != c.score || best != c.best {
-			t.Errorf("%s %s: %v %s, want %v %s", c.v.Name, c.fen, r.Score, best, c.score, c.best)
+			t.Errorf("%s %s: %v %s, want %v %s", c.v.Name(), c.fen, r.Score, best, c.score, c.best)
 		}
 	}
 }

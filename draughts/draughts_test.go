@@ -12,14 +12,23 @@ import (
 
 func mustFEN(t testing.TB, fen string) Position {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := Russian.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func find(t *testing.T, v *Variant, p *Position, text string) Move {
+// squareNames writes squares as fmt prints a slice of strings.
+func squareNames(v Variant, ss []Square) string {
+	names := make([]string, len(ss))
+	for i, s := range ss {
+		names[i] = v.SquareName(s)
+	}
+	return fmt.Sprint(names)
+}
+
+func find(t *testing.T, v Variant, p *Position, text string) Move {
 	t.Helper()
 	for _, m := range v.Moves(p, nil) {
 		if m.String() == text {
@@ -39,8 +48,8 @@ func TestPromotionByQuietMoveCapturesNextMove(t *testing.T) {
 		t.Fatal("c7-d8 does not crown")
 	}
 	p.Make(&m)
-	if p.At(SquareAt(3, 7)) != WhiteKing {
-		t.Fatalf("d8 holds %v, want a white king", p.At(SquareAt(3, 7)))
+	if p.At(Board8x8.SquareAt(3, 7)) != WhiteKing {
+		t.Fatalf("d8 holds %v, want a white king", p.At(Board8x8.SquareAt(3, 7)))
 	}
 	black := find(t, Russian, &p, "h2-g1")
 	p.Make(&black)
@@ -64,10 +73,10 @@ func TestSameResult(t *testing.T) {
 	if got := Russian.Perft(&p, 1, CountResults); got != 4 {
 		t.Errorf("dedup perft(1) = %d, want 4", got)
 	}
-	if got := fmt.Sprint(a.CapturedInOrder()); got != "[d2 d4 f4 f2]" {
+	if got := squareNames(Russian, a.CapturedInOrder()); got != "[d2 d4 f4 f2]" {
 		t.Errorf("captured in order %s", got)
 	}
-	if got := fmt.Sprint(a.Path()); got != "[e1 c3 e5 g3 e1]" {
+	if got := squareNames(Russian, a.Path()); got != "[e1 c3 e5 g3 e1]" {
 		t.Errorf("path %s", got)
 	}
 }
@@ -112,7 +121,7 @@ func TestZobristKeysFixed(t *testing.T) {
 	if got, want := s.Hash(), uint64(0xe583cbd1faea5f39); got != want {
 		t.Errorf("start hash %#x, want %#x", got, want)
 	}
-	if got, want := zobrist[WhiteMan][AllSquares[0]], uint64(0xa2a813d05bcea270); got != want {
+	if got, want := zobrist[WhiteMan][Board8x8.Squares()[0]], uint64(0xa2a813d05bcea270); got != want {
 		t.Errorf("first key %#x, want %#x", got, want)
 	}
 	var empty Position
@@ -123,21 +132,21 @@ func TestZobristKeysFixed(t *testing.T) {
 
 func TestSquares(t *testing.T) {
 	for n := 1; n <= 32; n++ {
-		s := SquareFromNum(n)
-		if s.Num() != n {
-			t.Errorf("square %d round trip: %d", n, s.Num())
+		s := Russian.SquareFromNumber(n)
+		if Russian.SquareNumber(s) != n {
+			t.Errorf("square %d round trip: %d", n, Russian.SquareNumber(s))
 		}
-		if q, ok := ParseSquare(s.String()); !ok || q != s {
-			t.Errorf("algebraic %s round trip", s)
+		if q, ok := Russian.ParseSquare(Russian.SquareName(s)); !ok || q != s {
+			t.Errorf("algebraic %s round trip", Russian.SquareName(s))
 		}
 	}
 	for num, alg := range map[int]string{1: "b8", 4: "h8", 5: "a7", 29: "a1", 32: "g1", 22: "c3"} {
-		if got := SquareFromNum(num).String(); got != alg {
+		if got := Russian.SquareName(Russian.SquareFromNumber(num)); got != alg {
 			t.Errorf("square %d = %s, want %s", num, got, alg)
 		}
 	}
 	for _, bad := range []string{"a2", "i1", "33", "0", "", "b", "c9", "1234"} {
-		if _, ok := ParseSquare(bad); ok {
+		if _, ok := Russian.ParseSquare(bad); ok {
 			t.Errorf("ParseSquare(%q) accepted", bad)
 		}
 	}
@@ -155,13 +164,13 @@ func TestParseFEN(t *testing.T) {
 		{`"W:W22:B11"`, "W:Wc3:Bf6"},
 	}
 	for _, tt := range tests {
-		p, err := ParseFEN(tt.in)
+		p, err := Russian.ParseFEN(tt.in)
 		if err != nil {
-			t.Errorf("ParseFEN(%q): %v", tt.in, err)
+			t.Errorf("Russian.ParseFEN(%q): %v", tt.in, err)
 			continue
 		}
 		if got := p.FEN(); got != tt.want {
-			t.Errorf("ParseFEN(%q) = %q, want %q", tt.in, got, tt.want)
+			t.Errorf("Russian.ParseFEN(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 		if p.Hash() != p.RecomputeHash() {
 			t.Errorf("%q: hash not computed", tt.in)
@@ -184,14 +193,14 @@ func TestParseFEN(t *testing.T) {
 		{"W:W99", 2},
 	}
 	for _, tt := range bad {
-		_, err := ParseFEN(tt.in)
+		_, err := Russian.ParseFEN(tt.in)
 		var fe *FENError
 		if !errors.As(err, &fe) || !errors.Is(err, ErrFEN) {
-			t.Errorf("ParseFEN(%q) = %v, want a FENError", tt.in, err)
+			t.Errorf("Russian.ParseFEN(%q) = %v, want a FENError", tt.in, err)
 			continue
 		}
 		if fe.Field != tt.field {
-			t.Errorf("ParseFEN(%q): field %d, want %d (%v)", tt.in, fe.Field, tt.field, err)
+			t.Errorf("Russian.ParseFEN(%q): field %d, want %d (%v)", tt.in, fe.Field, tt.field, err)
 		}
 	}
 }
@@ -260,12 +269,12 @@ func TestNotation(t *testing.T) {
 		t.Error("short form")
 	}
 	for _, bad := range []string{"", "c3", "z3-d4", "c3-d9", "c3-d4-", "c3?d4", "c3--", "b3-c4"} {
-		if _, err := ParseNotation(bad); !errors.Is(err, ErrNotation) {
-			t.Errorf("ParseNotation(%q) = %v, want ErrNotation", bad, err)
+		if _, err := Russian.ParseNotation(bad); !errors.Is(err, ErrNotation) {
+			t.Errorf("Russian.ParseNotation(%q) = %v, want ErrNotation", bad, err)
 		}
 	}
 	// Leading zeros and inner spaces come from real archives.
-	if n, err := ParseNotation("01-06"); err != nil || n.Squares[0].Num() != 1 || n.Squares[1].Num() != 6 {
+	if n, err := Russian.ParseNotation("01-06"); err != nil || Russian.SquareNumber(n.Squares[0]) != 1 || Russian.SquareNumber(n.Squares[1]) != 6 {
 		t.Errorf("01-06: %v %v", n, err)
 	}
 }
@@ -300,7 +309,7 @@ func TestFormat(t *testing.T) {
 // at every ply.
 func TestPropertyRandomPlay(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		v := rapid.SampledFrom([]*Variant{Russian, Giveaway}).Draw(t, "variant")
+		v := rapid.SampledFrom([]Variant{Russian, Giveaway}).Draw(t, "variant")
 		p := Start(v)
 		tr := NewTracker(&p)
 		plies := rapid.IntRange(0, 200).Draw(t, "plies")
@@ -315,18 +324,18 @@ func TestPropertyRandomPlay(t *testing.T) {
 			if !v.HasMoves(&p) {
 				t.Fatalf("%s: moves but !HasMoves", p.FEN())
 			}
-			if got := v.countMoves(&p, CountLandings, nil); got != len(ms) {
+			if got := v.spec().countMoves(&p, CountLandings, nil); got != len(ms) {
 				t.Fatalf("%s: count %d, list %d", p.FEN(), got, len(ms))
 			}
 			// The sequence-mode generator lists exactly one path per sequence.
-			seq := v.generate(&p, nil, true)
+			seq := v.spec().generate(&p, nil, true)
 			if want := CountSequences.Distinct(slices.Clone(ms)); len(seq) != len(want) {
 				t.Fatalf("%s: %d sequences, want %d", p.FEN(), len(seq), len(want))
 			}
 			if u, want := v.UniqueMoves(&p, nil), CountResults.Distinct(slices.Clone(ms)); len(u) != len(want) {
 				t.Fatalf("%s: %d unique moves, want %d", p.FEN(), len(u), len(want))
 			}
-			if got := v.countMoves(&p, CountSequences, nil); got != len(seq) {
+			if got := v.spec().countMoves(&p, CountSequences, nil); got != len(seq) {
 				t.Fatalf("%s: counted %d sequences, listed %d", p.FEN(), got, len(seq))
 			}
 			m := ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")]
@@ -338,7 +347,7 @@ func TestPropertyRandomPlay(t *testing.T) {
 			if u.Hash() != u.RecomputeHash() {
 				t.Fatalf("%s after %s: incremental hash %#x, from scratch %#x", p.FEN(), m, u.Hash(), u.RecomputeHash())
 			}
-			if q, err := ParseFEN(u.FEN()); err != nil || q != u {
+			if q, err := v.ParseFEN(u.FEN()); err != nil || q != u {
 				t.Fatalf("FEN round trip of %s: %v", u.FEN(), err)
 			}
 			if err := u.Check(v); err != nil {
@@ -358,11 +367,11 @@ func FuzzParseFEN(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := ParseFEN(s)
+		p, err := Russian.ParseFEN(s)
 		if err != nil {
 			return
 		}
-		q, err := ParseFEN(p.FEN())
+		q, err := Russian.ParseFEN(p.FEN())
 		if err != nil || q != p {
 			t.Fatalf("round trip of %q: %q, %v", s, p.FEN(), err)
 		}

@@ -1,8 +1,10 @@
 package draughts
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -31,13 +33,15 @@ func fenErr(fen string, field int, text, format string, args ...any) error {
 	return &FENError{FEN: fen, Field: field, Text: text, Err: fmt.Errorf("%w: "+format, append([]any{ErrFEN}, args...)...)}
 }
 
-// ParseFEN reads a position in PDN FEN form: the side to move, then one
-// piece list for each side, separated by colons, such as
+// ParseFEN reads a position of v in PDN FEN form: the side to move, then
+// one piece list for each side, separated by colons, such as
 // "W:Wa1,c3,Kd4:Bb8,d6" (algebraic) or "B:W21,22,K30:B1-4" (numeric, with
-// ranges; 1=b8 ... 32=g1). Spaces anywhere and a trailing "." are allowed,
-// and either side's list may be missing or empty. It never panics; a bad
-// FEN gives a *FENError naming the field.
-func ParseFEN(fen string) (Position, error) {
+// ranges; 1=b8 ... 32=g1 in Russian, "W:W31-50:B1-20" in International).
+// Spaces anywhere and a trailing "." are allowed, and either side's list may
+// be missing or empty. It never panics; a bad FEN gives a *FENError naming
+// the field.
+func (v Variant) ParseFEN(fen string) (Position, error) {
+	n := v.names()
 	s := strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '\t', '\r', '\n', '"':
@@ -92,7 +96,7 @@ func ParseFEN(fen string) (Position, error) {
 				king = true
 				item = item[1:]
 			}
-			squares, err := parseFENSquares(item)
+			squares, err := n.parseFENSquares(item)
 			if err != nil {
 				return Position{}, fenErr(fen, field, f, "%v", err)
 			}
@@ -105,27 +109,27 @@ func ParseFEN(fen string) (Position, error) {
 			}
 		}
 	}
-	return NewPosition(pieces[White], pieces[Black], kings, side)
+	return v.NewPosition(pieces[White], pieces[Black], kings, side)
 }
 
 // parseFENSquares reads one square or a numeric range "21-32".
-func parseFENSquares(item string) (Bitboard, error) {
+func (n *names) parseFENSquares(item string) (Bitboard, error) {
 	if lo, hi, ok := strings.Cut(item, "-"); ok {
-		a, okA := ParseSquare(lo)
-		b, okB := ParseSquare(hi)
+		a, okA := n.parse(lo)
+		b, okB := n.parse(hi)
 		if !okA || !okB || !isNumeric(lo) || !isNumeric(hi) {
 			return 0, fmt.Errorf("bad range %q", item)
 		}
-		if a.Num() > b.Num() {
+		if n.num[a] > n.num[b] {
 			return 0, fmt.Errorf("backward range %q", item)
 		}
 		var bb Bitboard
-		for n := a.Num(); n <= b.Num(); n++ {
-			bb |= SquareFromNum(n).Bit()
+		for k := int(n.num[a]); k <= int(n.num[b]); k++ {
+			bb |= n.byNum[k].Bit()
 		}
 		return bb, nil
 	}
-	s, ok := ParseSquare(item)
+	s, ok := n.parse(item)
 	if !ok {
 		return 0, fmt.Errorf("bad square %q", item)
 	}
@@ -141,37 +145,120 @@ func isNumeric(s string) bool {
 	return s != ""
 }
 
-// FEN returns p in canonical form: algebraic squares in dense order (a1, c1,
-// ..., h8), kings marked K, White's list first, as in "W:Wa1,Kc3:Bb8".
+// FEN returns p in canonical form, in the notation of its variant: White's
+// list first, kings marked K, squares in dense order for algebraic names
+// (a1, c1, ..., h8: "W:Wa1,Kc3:Bb8") and in ascending order for numeric
+// ones ("W:W31,K32:B1").
 func (p *Position) FEN() string {
-	var sb strings.Builder
-	sb.Grow(96)
-	if p.Side == White {
-		sb.WriteString("W")
-	} else {
-		sb.WriteString("B")
-	}
-	for _, c := range []Color{White, Black} {
-		sb.WriteString(":")
-		if c == White {
-			sb.WriteString("W")
-		} else {
-			sb.WriteString("B")
+	n := p.v.names()
+	return string(n.appendFEN(make([]byte, 0, 8+4*p.Occupied().PopCount()), p))
+}
+
+// AppendFEN appends the FEN of p (Position.FEN) to dst.
+func (p *Position) AppendFEN(dst []byte) []byte { return p.v.names().appendFEN(dst, p) }
+
+func (n *names) appendFEN(dst []byte, p *Position) []byte {
+	if n.bitOrder {
+		if out, ok := n.appendFENFast(dst, p); ok {
+			return out
 		}
+	}
+	if p.Side == White {
+		dst = append(dst, 'W')
+	} else {
+		dst = append(dst, 'B')
+	}
+	name := &n.alg
+	if n.numeric {
+		name = &n.numStr
+	}
+	for c, tag := range [2]byte{White: 'W', Black: 'B'} {
+		dst = append(dst, ':', tag)
 		first := true
-		for b := p.Pieces[c]; b != 0; b &= b - 1 {
-			s := b.First()
+		for _, s := range n.fenOrder {
+			if !p.Pieces[c].Has(s) {
+				continue
+			}
 			if !first {
-				sb.WriteByte(',')
+				dst = append(dst, ',')
 			}
 			first = false
 			if p.Kings.Has(s) {
-				sb.WriteByte('K')
+				dst = append(dst, 'K')
 			}
-			sb.WriteString(s.String())
+			dst = append(dst, name[s]...)
 		}
 	}
-	return sb.String()
+	return dst
+}
+
+// appendFENFast is appendFEN for names whose FEN order is the bit order
+// and whose pieces are written in at most 4 bytes with their comma
+// (",c3", ",Kc3"): one store a piece, no allocation. ok is false when a
+// name is longer.
+func (n *names) appendFENFast(dst []byte, p *Position) ([]byte, bool) {
+	start := len(dst)
+	pieces := p.Pieces[White].PopCount() + p.Pieces[Black].PopCount()
+	dst = slices.Grow(dst, 8+4*pieces)
+	b := dst[start : start+8+4*pieces]
+	b[0] = 'B'
+	if p.Side == White {
+		b[0] = 'W'
+	}
+	i := 1
+	for c, tag := range [2]byte{White: 'W', Black: 'B'} {
+		b[i], b[i+1] = ':', tag
+		i += 2
+		for bb, first := p.Pieces[c], true; bb != 0; bb &= bb - 1 {
+			s := bb.First()
+			k := 0
+			if p.Kings.Has(s) {
+				k = 1
+			}
+			t := n.fenTok[k][s&63]
+			if t.n == 0 {
+				return dst[:start], false
+			}
+			if first {
+				// No comma before the first piece: write the token over
+				// the tag, then put the tag back.
+				binary.LittleEndian.PutUint32(b[i-1:], t.word)
+				b[i-1] = tag
+				i += int(t.n) - 1
+				first = false
+				continue
+			}
+			binary.LittleEndian.PutUint32(b[i:], t.word)
+			i += int(t.n)
+		}
+	}
+	return dst[:start+i], true
+}
+
+// fenToken is how a FEN writes a piece on a square, comma first, in at
+// most 4 bytes, little-endian; n is 0 when it takes more.
+type fenToken struct {
+	word uint32
+	n    uint8
+}
+
+// makeFENTokens fills n.fenTok.
+func (n *names) makeFENTokens() {
+	name := &n.alg
+	if n.numeric {
+		name = &n.numStr
+	}
+	for _, s := range n.geo.squares {
+		for k, prefix := range [2]string{",", ",K"} {
+			t := prefix + name[s]
+			if len(t) > 4 {
+				continue
+			}
+			var b [4]byte
+			copy(b[:], t)
+			n.fenTok[k][s] = fenToken{binary.LittleEndian.Uint32(b[:]), uint8(len(t))}
+		}
+	}
 }
 
 // String returns the FEN.
@@ -180,9 +267,14 @@ func (p Position) String() string { return p.FEN() }
 // MarshalText implements encoding.TextMarshaler with the canonical FEN.
 func (p Position) MarshalText() ([]byte, error) { return []byte(p.FEN()), nil }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseFEN.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseFEN, in the
+// variant of p (Russian for the zero Position).
 func (p *Position) UnmarshalText(b []byte) error {
-	q, err := ParseFEN(string(b))
+	v := p.v
+	if !v.Valid() {
+		v = Russian
+	}
+	q, err := v.ParseFEN(string(b))
 	if err != nil {
 		return err
 	}

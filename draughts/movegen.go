@@ -1,7 +1,5 @@
 package draughts
 
-import "math/bits"
-
 // maxJumps bounds the captures of one move. A side has at most 12 pieces
 // (Position.Check), so no legal move of a checked position takes more; in a
 // position that fails Check the generator stops there instead of
@@ -13,8 +11,9 @@ const maxJumps = 12
 // The zero Move is not a move.
 type Move struct {
 	From, To Square
-	jumps    uint8 // number of captures; 0 for a quiet move
-	Promotes bool  // a man becomes a king with this move
+	jumps    uint8   // number of captures; 0 for a quiet move
+	Promotes bool    // a man becomes a king with this move
+	v        Variant // names the squares (String)
 	Captured Bitboard
 	land     [maxJumps]Square // landing square of each jump; land[jumps-1] == To
 	taken    [maxJumps]Square // captured square of each jump
@@ -64,6 +63,8 @@ func (m *Move) Equal(o *Move) bool {
 // movegen holds the state of one capture search.
 type movegen struct {
 	r         *Rules
+	geo       *Geometry
+	v         Variant
 	out       []Move
 	from      Square
 	occ       Bitboard // occupied while the capture runs: the mover's start is empty, captured pieces stay (R-CAP-6)
@@ -82,50 +83,25 @@ type movegen struct {
 }
 
 // forward reports whether direction d moves side c forward.
-func forward(c Color, d int) bool { return (d < downLeft) == (c == White) }
-
-// promotionRank is the rank where men of side c are crowned.
-func promotionRank(c Color) Bitboard {
-	if c == White {
-		return Rank8
-	}
-	return Rank1
-}
-
-// firstBlocker returns the nearest square of blk (all on one ray) seen from
-// the ray's start in direction d.
-func firstBlocker(blk Bitboard, d int) Square {
-	if d < downLeft {
-		return Square(bits.TrailingZeros64(uint64(blk)))
-	}
-	return Square(63 - bits.LeadingZeros64(uint64(blk)))
-}
-
-// before returns the squares of ray r (in direction d) strictly before s.
-func before(r Bitboard, s Square, d int) Bitboard {
-	if d < downLeft {
-		return r & (s.Bit() - 1)
-	}
-	return r &^ (s.Bit()<<1 - 1)
-}
+func forward(c Color, d Direction) bool { return d.Up() == (c == White) }
 
 // Moves appends the legal moves of p to buf and returns it. When a capture
 // exists only captures are legal (R-CAP-1); every distinct capture path is a
 // separate move (R-CAP-5).
-func (v *Variant) Moves(p *Position, buf []Move) []Move {
+func (v *spec) Moves(p *Position, buf []Move) []Move {
 	return v.generate(p, buf, false)
 }
 
 // UniqueMoves appends one legal move per resulting position: what a
 // search needs, where paths that lead to the same position are the same
 // choice. Of several such paths it keeps the first generated.
-func (v *Variant) UniqueMoves(p *Position, buf []Move) []Move {
+func (v *spec) UniqueMoves(p *Position, buf []Move) []Move {
 	start := len(buf)
 	buf = v.generate(p, buf, true)
 	return append(buf[:start], CountResults.Distinct(buf[start:])...)
 }
 
-func (v *Variant) generate(p *Position, buf []Move, sequences bool) []Move {
+func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
 	if j := v.capturers(p); j != 0 {
 		return v.captures(p, j, buf, sequences)
 	}
@@ -133,75 +109,88 @@ func (v *Variant) generate(p *Position, buf []Move, sequences bool) []Move {
 }
 
 // HasMoves reports whether the side to move has a legal move.
-func (v *Variant) HasMoves(p *Position) bool {
+func (v *spec) HasMoves(p *Position) bool {
 	return v.canCapture(p) || v.hasQuiet(p)
 }
 
 // MustCapture reports whether the side to move has a capture, which makes
 // every quiet move illegal (R-CAP-1).
-func (v *Variant) MustCapture(p *Position) bool { return v.canCapture(p) }
+func (v *spec) MustCapture(p *Position) bool { return v.canCapture(p) }
 
 // QuietMoves appends the quiet moves of p, as if no capture were compulsory.
 // Validation uses it to tell a missed capture from an illegal move.
-func (v *Variant) QuietMoves(p *Position, buf []Move) []Move { return v.quietMoves(p, buf) }
+func (v *spec) QuietMoves(p *Position, buf []Move) []Move { return v.quietMoves(p, buf) }
 
-func (v *Variant) quietMoves(p *Position, buf []Move) []Move {
+func (v *spec) quietMoves(p *Position, buf []Move) []Move {
+	geo := v.geo
 	us := p.Side
 	occ := p.Occupied()
-	empty := Board &^ occ
+	empty := geo.board &^ occ
 	men := p.Men(us)
-	promo := promotionRank(us)
-	for d := 0; d < 4; d++ {
-		if !forward(us, d) {
-			continue
-		}
-		for t := shift(men, d) & empty; t != 0; t &= t - 1 {
-			to := t.First()
-			buf = append(buf, Move{From: Square(int(to) - dirShift[d]), To: to, Promotes: promo.Has(to)})
-		}
+	promo := geo.promo[us]
+	// The men's steps, in direction order.
+	if us == White {
+		l, r := geo.shift[UpLeft]&63, geo.shift[UpRight]&63
+		buf = v.appendSteps(buf, men<<l&empty, int(l), promo)
+		buf = v.appendSteps(buf, men<<r&empty, int(r), promo)
+	} else {
+		l, r := geo.shift[DownLeft]&63, geo.shift[DownRight]&63
+		buf = v.appendSteps(buf, men>>l&empty, -int(l), promo)
+		buf = v.appendSteps(buf, men>>r&empty, -int(r), promo)
 	}
 	for k := p.KingsOf(us); k != 0; k &= k - 1 {
 		s := k.First()
-		for d := 0; d < 4; d++ {
+		for d := Direction(0); d < 4; d++ {
 			var t Bitboard
 			if v.FlyingKings {
-				t = ray[s][d]
+				t = geo.ray[s][d]
 				if blk := t & occ; blk != 0 {
 					t = before(t, firstBlocker(blk, d), d)
 				}
-			} else if n := neighbor[s][d]; n != NoSquare && empty.Has(n) {
+			} else if n := geo.neighbor[s][d]; n != NoSquare && empty.Has(n) {
 				t = n.Bit()
 			}
 			for ; t != 0; t &= t - 1 {
-				buf = append(buf, Move{From: s, To: t.First()})
+				buf = append(buf, Move{From: s, To: t.First(), v: v.id})
 			}
 		}
 	}
 	return buf
 }
 
+// appendSteps appends a quiet move of a man to every square of to, from the
+// square off bits before it.
+func (v *spec) appendSteps(buf []Move, to Bitboard, off int, promo Bitboard) []Move {
+	for ; to != 0; to &= to - 1 {
+		t := to.First()
+		buf = append(buf, Move{From: Square(int(t) - off), To: t, Promotes: promo.Has(t), v: v.id})
+	}
+	return buf
+}
+
 // countQuiet counts the quiet moves of p without listing them.
-func (v *Variant) countQuiet(p *Position) int {
+func (v *spec) countQuiet(p *Position) int {
+	geo := v.geo
 	us := p.Side
 	occ := p.Occupied()
-	empty := Board &^ occ
+	empty := geo.board &^ occ
 	men := p.Men(us)
 	var n int
-	if us == White {
-		n = (men << 4 & empty).PopCount() + (men << 5 & empty).PopCount()
+	if geo.perRow == 4 {
+		n = manSteps(men, empty, us, 4)
 	} else {
-		n = (men >> 4 & empty).PopCount() + (men >> 5 & empty).PopCount()
+		n = manSteps(men, empty, us, 5)
 	}
 	for k := p.KingsOf(us); k != 0; k &= k - 1 {
 		s := k.First()
-		for d := 0; d < 4; d++ {
+		for d := Direction(0); d < 4; d++ {
 			if v.FlyingKings {
-				t := ray[s][d]
+				t := geo.ray[s][d]
 				if blk := t & occ; blk != 0 {
 					t = before(t, firstBlocker(blk, d), d)
 				}
 				n += t.PopCount()
-			} else if nb := neighbor[s][d]; nb != NoSquare && empty.Has(nb) {
+			} else if nb := geo.neighbor[s][d]; nb != NoSquare && empty.Has(nb) {
 				n++
 			}
 		}
@@ -209,63 +198,87 @@ func (v *Variant) countQuiet(p *Position) int {
 	return n
 }
 
-func (v *Variant) hasQuiet(p *Position) bool {
+func (v *spec) hasQuiet(p *Position) bool {
+	geo := v.geo
 	us := p.Side
-	empty := p.Empty()
+	empty := geo.board &^ p.Occupied()
 	men := p.Men(us)
 	kings := p.KingsOf(us)
-	for d := 0; d < 4; d++ {
-		if t := shift(kings, d) & empty; t != 0 {
+	for d := Direction(0); d < 4; d++ {
+		if t := geo.shiftBB(kings, d) & empty; t != 0 {
 			return true
 		}
-		if forward(us, d) && shift(men, d)&empty != 0 {
+		if forward(us, d) && geo.shiftBB(men, d)&empty != 0 {
 			return true
 		}
 	}
 	return false
 }
 
+// jumpTargets returns the squares from which a piece can capture up (a
+// piece of opp next to it towards White's promotion row and an empty
+// square behind) and down, for a board with k squares a row: the two
+// diagonal steps are shifts by k and k+1 (Geometry). It is called with a
+// constant k, which inlining turns into immediate shifts.
+func jumpTargets(empty, opp Bitboard, k uint) (up, down Bitboard) {
+	up = (empty>>k&opp)>>k | (empty>>(k+1)&opp)>>(k+1)
+	down = (empty<<k&opp)<<k | (empty<<(k+1)&opp)<<(k+1)
+	return up, down
+}
+
+// manSteps counts the quiet moves of the men of side us onto empty, on a
+// board with k squares a row (see jumpTargets).
+func manSteps(men, empty Bitboard, us Color, k uint) int {
+	if us == White {
+		return (men << k & empty).PopCount() + (men << (k + 1) & empty).PopCount()
+	}
+	return (men >> k & empty).PopCount() + (men >> (k + 1) & empty).PopCount()
+}
+
 // canCapture reports whether the side to move has any capture.
-func (v *Variant) canCapture(p *Position) bool { return v.capturers(p) != 0 }
+func (v *spec) canCapture(p *Position) bool { return v.capturers(p) != 0 }
 
 // capturers returns the pieces of the side to move that can capture.
-func (v *Variant) capturers(p *Position) Bitboard {
+func (v *spec) capturers(p *Position) Bitboard {
+	geo := v.geo
 	us := p.Side
 	opp := p.Pieces[us^1]
 	occ := p.Occupied()
-	empty := Board &^ occ
+	empty := geo.board &^ occ
 	men := p.Men(us)
 	kings := p.KingsOf(us)
 	// Squares with an enemy next to them in each direction and an empty
 	// square behind it, for the whole board at once. No mask is needed:
-	// a shift off the board lands on a ghost bit or beyond bit 35, and
-	// empty and opp hold neither.
-	ul := (empty >> 4 & opp) >> 4
-	ur := (empty >> 5 & opp) >> 5
-	dl := (empty << 5 & opp) << 5
-	dr := (empty << 4 & opp) << 4
+	// a shift off the board lands on a ghost bit or beyond the used bits,
+	// and empty and opp hold neither.
+	var up, down Bitboard
+	if geo.perRow == 4 {
+		up, down = jumpTargets(empty, opp, 4)
+	} else {
+		up, down = jumpTargets(empty, opp, 5)
+	}
 	var j Bitboard
 	switch {
 	case v.MenCaptureBack:
-		j = (ul | ur | dl | dr) & men
+		j = (up | down) & men
 	case us == White:
-		j = (ul | ur) & men
+		j = up & men
 	default:
-		j = (dl | dr) & men
+		j = down & men
 	}
 	if !v.FlyingKings {
-		j |= (ul | ur | dl | dr) & kings
+		j |= (up | down) & kings
 	}
 	if v.FlyingKings {
 		for ; kings != 0; kings &= kings - 1 {
 			s := kings.First()
-			for d := 0; d < 4; d++ {
-				blk := ray[s][d] & occ
+			for d := Direction(0); d < 4; d++ {
+				blk := geo.ray[s][d] & occ
 				if blk == 0 {
 					continue
 				}
 				if b := firstBlocker(blk, d); opp.Has(b) {
-					if n := neighbor[b][d]; n != NoSquare && empty.Has(n) {
+					if n := geo.neighbor[b][d]; n != NoSquare && empty.Has(n) {
 						j |= s.Bit()
 						break
 					}
@@ -277,15 +290,17 @@ func (v *Variant) capturers(p *Position) Bitboard {
 }
 
 // newMovegen prepares a capture search of p.
-func (v *Variant) newMovegen(p *Position, buf []Move) movegen {
+func (v *spec) newMovegen(p *Position, buf []Move) movegen {
 	us := p.Side
 	g := movegen{
 		r:         &v.Rules,
+		geo:       v.geo,
+		v:         v.id,
 		out:       buf,
 		jumpable:  p.Pieces[us^1],
-		promoRank: promotionRank(us),
+		promoRank: v.geo.promo[us],
 	}
-	for d := 0; d < 4; d++ {
+	for d := Direction(0); d < 4; d++ {
 		g.manDirs[d] = v.MenCaptureBack || forward(us, d)
 	}
 	return g
@@ -306,7 +321,7 @@ func (g *movegen) run(p *Position, jumpers Bitboard) {
 // captures appends every capture of p by the pieces of jumpers. With
 // sequences, paths that differ only in where a king paused on a diagonal
 // are listed once (see Counting).
-func (v *Variant) captures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
+func (v *spec) captures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
 	g := v.newMovegen(p, buf)
 	g.sequences = sequences
 	start := len(buf)
@@ -319,13 +334,13 @@ func (v *Variant) captures(p *Position, jumpers Bitboard, buf []Move, sequences 
 
 // countCaptures counts the captures of p by the pieces of jumpers without
 // listing them.
-func (v *Variant) countCaptures(p *Position, jumpers Bitboard, sequences bool) int {
+func (v *spec) countCaptures(p *Position, jumpers Bitboard, sequences bool) int {
 	if !v.MajorityCapture && jumpers&p.Kings == 0 {
 		// Men only: a lean search with no move to record (the common case
 		// at perft's leaves).
 		us := p.Side
 		var dirs uint8
-		for d := 0; d < 4; d++ {
+		for d := Direction(0); d < 4; d++ {
 			if v.MenCaptureBack || forward(us, d) {
 				dirs |= 1 << d
 			}
@@ -334,7 +349,7 @@ func (v *Variant) countCaptures(p *Position, jumpers Bitboard, sequences bool) i
 		n := 0
 		for b := jumpers; b != 0; b &= b - 1 {
 			s := b.First()
-			n += v.countManJumps(s, occ&^s.Bit(), p.Pieces[us^1], promotionRank(us), dirs, 0, sequences)
+			n += v.countManJumps(s, occ&^s.Bit(), p.Pieces[us^1], v.geo.promo[us], dirs, 0, sequences)
 		}
 		return n
 	}
@@ -348,17 +363,18 @@ func (v *Variant) countCaptures(p *Position, jumpers Bitboard, sequences bool) i
 // countManJumps counts the captures of a man on s that has made n jumps,
 // with occ the occupied squares and jumpable the enemy pieces not yet
 // taken; 0 when it cannot capture.
-func (v *Variant) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
+func (v *spec) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
+	geo := v.geo
 	total := 0
-	for d := 0; d < 4; d++ {
+	for d := Direction(0); d < 4; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}
-		mid := neighbor[s][d]
+		mid := geo.neighbor[s][d]
 		if mid == NoSquare || !jumpable.Has(mid) {
 			continue
 		}
-		l := neighbor[mid][d]
+		l := geo.neighbor[mid][d]
 		if l == NoSquare || occ.Has(l) {
 			continue
 		}
@@ -370,7 +386,7 @@ func (v *Variant) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs ui
 			total++
 		case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
 			// Crowned: go on as a king (R-CAP-7) with the full generator.
-			g := movegen{r: &v.Rules, occ: occ, jumpable: j, promoRank: promo, counting: true, sequences: sequences, crowned: true}
+			g := movegen{r: &v.Rules, geo: geo, v: v.id, occ: occ, jumpable: j, promoRank: promo, counting: true, sequences: sequences, crowned: true}
 			g.extend(l, true, n+1)
 			total += g.count
 		default:
@@ -426,7 +442,7 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 		g.count++
 		return
 	}
-	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured}
+	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured, v: g.v}
 	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.Has(s))
 	copy(m.land[:n], g.land[:n])
 	copy(m.taken[:n], g.taken[:n])
@@ -435,16 +451,17 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 
 // shortJumps tries every jump of a man (or a short-range king) from s.
 func (g *movegen) shortJumps(s Square, king bool, n int) bool {
+	geo := g.geo
 	found := false
-	for d := 0; d < 4; d++ {
+	for d := Direction(0); d < 4; d++ {
 		if !king && !g.manDirs[d] {
 			continue
 		}
-		mid := neighbor[s][d]
+		mid := geo.neighbor[s][d]
 		if mid == NoSquare || !g.jumpable.Has(mid) {
 			continue
 		}
-		l := neighbor[mid][d]
+		l := geo.neighbor[mid][d]
 		if l == NoSquare || g.occ.Has(l) {
 			continue
 		}
@@ -481,12 +498,13 @@ func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 // branches turn off the diagonal (its reverse is blocked by the captured
 // piece, R-CAP-6): one path per sequence of captured pieces.
 func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
+	geo := g.geo
 	found := false
-	for d := 0; d < 4; d++ {
+	for d := Direction(0); d < 4; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}
-		blk := ray[s][d] & g.occ
+		blk := geo.ray[s][d] & g.occ
 		if blk == 0 {
 			continue
 		}
@@ -494,7 +512,7 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 		if !g.jumpable.Has(b) {
 			continue
 		}
-		landing := ray[b][d]
+		landing := geo.ray[b][d]
 		next := NoSquare // the next piece along the diagonal
 		if blk2 := landing & g.occ; blk2 != 0 {
 			next = firstBlocker(blk2, d)
@@ -514,7 +532,7 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 			if g.sequences {
 				turn = perpendicular[d]
 				if next != NoSquare && g.jumpable.Has(next) {
-					if l := neighbor[next][d]; l != NoSquare && !g.occ.Has(l) {
+					if l := geo.neighbor[next][d]; l != NoSquare && !g.occ.Has(l) {
 						straight = true
 					}
 				}
@@ -532,7 +550,7 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 				g.kingJumps(sq, n+1, turn)
 			}
 			if straight {
-				sq := neighbor[b][d]
+				sq := geo.neighbor[b][d]
 				g.land[n] = sq
 				g.kingJumps(sq, n+1, 1<<d)
 			}
@@ -550,10 +568,10 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 
 // perpendicular[d] is the mask of the two directions across direction d.
 var perpendicular = [4]uint8{
-	upLeft:    1<<upRight | 1<<downLeft,
-	upRight:   1<<upLeft | 1<<downRight,
-	downLeft:  1<<upLeft | 1<<downRight,
-	downRight: 1<<upRight | 1<<downLeft,
+	UpLeft:    1<<UpRight | 1<<DownLeft,
+	UpRight:   1<<UpLeft | 1<<DownRight,
+	DownLeft:  1<<UpLeft | 1<<DownRight,
+	DownRight: 1<<UpRight | 1<<DownLeft,
 }
 
 // allDirs is the mask of the four directions.
@@ -562,17 +580,18 @@ const allDirs uint8 = 0xF
 // kingCanJump reports whether a flying king on s has a capture in one of
 // the directions of dirs in the current capture state.
 func (g *movegen) kingCanJump(s Square, dirs uint8) bool {
-	for d := 0; d < 4; d++ {
+	geo := g.geo
+	for d := Direction(0); d < 4; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}
-		blk := ray[s][d] & g.occ
+		blk := geo.ray[s][d] & g.occ
 		if blk == 0 {
 			continue
 		}
 		b := firstBlocker(blk, d)
 		if g.jumpable.Has(b) {
-			if l := neighbor[b][d]; l != NoSquare && !g.occ.Has(l) {
+			if l := geo.neighbor[b][d]; l != NoSquare && !g.occ.Has(l) {
 				return true
 			}
 		}

@@ -12,35 +12,39 @@ import (
 // "c:e5") the file of the start square instead of the square.
 type Notation struct {
 	Squares  []Square // named squares in order; for the short form only the destination
-	FromFile int      // short form: file of the start square (0 = a); -1 otherwise
+	FromFile int      // short form: the engine's file of the start square (Geometry.Col); -1 otherwise
 	Capture  bool     // written with ':' or 'x'
 	Quiet    bool     // written with '-'
+	fromCol  Bitboard // short form: the squares of FromFile
 }
 
 // ErrNotation is wrapped by every error of ParseNotation.
 var ErrNotation = errors.New("unreadable move")
 
-// ParseNotation reads a written move in any notation damka knows: long
-// algebraic "c3-d4", captures "c3:e5:g3" or "c3xe5xg3" (every landing
-// square, or only the start and the end), the Russian short form "cd4",
-// "c:e5", numeric "22-17", "22x13x6", padded "01-06", and squares with no
-// separator "a3b4". Trailing move-strength marks ("!", "?", "+") are ignored.
-func ParseNotation(text string) (Notation, error) {
+// ParseNotation reads a move written in v's notation, in any form damka
+// knows: long algebraic "c3-d4", captures "c3:e5:g3" or "c3xe5xg3" (every
+// landing square, or only the start and the end), the Russian short form
+// "cd4", "c:e5", numeric "22-17", "22x13x6", padded "01-06", and squares
+// with no separator "a3b4". Trailing move-strength marks ("!", "?", "+")
+// are ignored.
+func (v Variant) ParseNotation(text string) (Notation, error) {
 	var n Notation
-	err := n.Parse(text)
+	err := n.Parse(v, text)
 	return n, err
 }
 
 // Parse is ParseNotation into n, reusing the storage of n.Squares: the
 // replay of a game parses every move with one Notation.
-func (n *Notation) Parse(text string) error {
+func (n *Notation) Parse(v Variant, text string) error {
+	names := v.names()
+	isFile, isRank := names.isFile, names.isRank
 	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
 	s := strings.TrimRight(text, "!?+#*")
 	if s == "" {
 		return fmt.Errorf("%w: empty", ErrNotation)
 	}
 	bad := func(why string) error {
-		n.Squares, n.FromFile, n.Capture, n.Quiet = n.Squares[:0], -1, false, false
+		n.Squares, n.FromFile, n.Capture, n.Quiet, n.fromCol = n.Squares[:0], -1, false, false, 0
 		return fmt.Errorf("%w %q: %s", ErrNotation, text, why)
 	}
 	// Russian short form: a file letter, an optional capture mark, then a square.
@@ -50,12 +54,13 @@ func (n *Notation) Parse(text string) error {
 			n.Capture = true
 			rest = rest[1:]
 		}
-		if len(rest) == 2 && isFile(rest[0]) && isRank(rest[1]) {
-			to, ok := ParseSquare(rest)
+		if len(rest) >= 2 && isFile(rest[0]) && isRank(rest[1]) && (len(rest) == 2 || len(rest) == 3 && names.geo.height > 9 && rest[2] >= '0' && rest[2] <= '9') {
+			to, ok := names.parse(rest)
 			if !ok {
 				return bad("not a dark square: " + rest)
 			}
-			n.FromFile = int(s[0] - 'a')
+			n.FromFile = names.col(int(s[0] - 'a'))
+			n.fromCol = names.geo.files[n.FromFile]
 			n.Squares = append(n.Squares, to)
 			return nil
 		}
@@ -83,17 +88,21 @@ func (n *Notation) Parse(text string) error {
 			if i+1 >= len(s) || !isRank(s[i+1]) {
 				return bad("square without a rank")
 			}
-			sq, ok = ParseSquare(s[i : i+2])
-			if !ok {
-				return bad("not a dark square: " + s[i:i+2])
+			j := i + 2
+			if names.geo.height > 9 && j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++ // "a10"
 			}
-			i += 2
+			sq, ok = names.parse(s[i:j])
+			if !ok {
+				return bad("not a dark square: " + s[i:j])
+			}
+			i = j
 		case c >= '0' && c <= '9':
 			j := i
 			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 				j++
 			}
-			sq, ok = ParseSquare(strings.TrimLeft(s[i:j], "0"))
+			sq, ok = names.parse(strings.TrimLeft(s[i:j], "0"))
 			if !ok {
 				return bad("no square " + s[i:j])
 			}
@@ -116,9 +125,6 @@ func (n *Notation) Parse(text string) error {
 	return nil
 }
 
-func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
-func isRank(c byte) bool { return c >= '1' && c <= '8' }
-
 // Matches reports whether the written move can mean m: the same start and
 // end, and in between either no square (the abbreviated capture "c3:g3")
 // or every landing square (R-NOT-1). The separator is not held against a
@@ -129,7 +135,7 @@ func (n *Notation) Matches(m *Move) bool {
 		return false
 	}
 	if n.FromFile >= 0 {
-		return m.From.Col() == n.FromFile && (!n.Capture || m.IsCapture())
+		return n.fromCol.Has(m.From) && (!n.Capture || m.IsCapture())
 	}
 	if m.From != n.Squares[0] {
 		return false
@@ -145,8 +151,8 @@ func (n *Notation) Matches(m *Move) bool {
 // grouped by the position they lead to: no group when none matches, one
 // group when the record is clear (even if several capture paths lead
 // there), several when it is ambiguous.
-func (v *Variant) Match(p *Position, text string) ([][]Move, error) {
-	n, err := ParseNotation(text)
+func (v Variant) Match(p *Position, text string) ([][]Move, error) {
+	n, err := v.ParseNotation(text)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +189,7 @@ next:
 
 // Style chooses how a move is written.
 type Style struct {
-	Numeric     bool // squares as numbers 1..32 instead of "c3"
+	Numeric     bool // squares as numbers (1..32, 1..50) instead of "c3"
 	Abbreviated bool // captures as start and end only ("c3:g3")
 }
 
@@ -194,43 +200,50 @@ var (
 	Abbreviated = Style{Abbreviated: true}
 )
 
-// String writes m with every landing square: "c3-d4", "c3:e5:g3".
-func (m Move) String() string { return m.Format(Algebraic) }
+// String writes m in the notation of its variant with every landing
+// square: "c3-d4", "c3:e5:g3" in Russian, "32-28", "19x28x37" in
+// International.
+func (m Move) String() string { return m.Format(m.v.DefaultStyle()) }
 
-// Format writes m in style st. Captures use ':' in algebraic notation and
-// 'x' in numeric notation, as the literature of each does.
+// Format writes m in style st, with the square names of its variant.
+// Captures use ':' in algebraic notation and 'x' in numeric notation, as
+// the literature of each does.
 func (m *Move) Format(st Style) string {
-	name := func(s Square) string {
-		if st.Numeric {
-			return s.NumString()
-		}
-		return s.String()
-	}
-	if m.jumps == 0 {
-		return name(m.From) + "-" + name(m.To)
-	}
-	sep := ":"
+	return string(m.AppendFormat(make([]byte, 0, 8+3*int(m.jumps)), st))
+}
+
+// AppendFormat appends m written in style st (Format) to dst.
+func (m *Move) AppendFormat(dst []byte, st Style) []byte {
+	n := m.v.names()
+	name := &n.alg
+	sep := byte(':')
 	if st.Numeric {
-		sep = "x"
+		name, sep = &n.numStr, 'x'
 	}
-	var sb strings.Builder
-	sb.WriteString(name(m.From))
+	dst = append(dst, name[m.From&63]...)
+	if m.jumps == 0 {
+		dst = append(dst, '-')
+		return append(dst, name[m.To&63]...)
+	}
 	if st.Abbreviated {
-		sb.WriteString(sep)
-		sb.WriteString(name(m.To))
-		return sb.String()
+		dst = append(dst, sep)
+		return append(dst, name[m.To&63]...)
 	}
 	for _, l := range m.land[:m.jumps] {
-		sb.WriteString(sep)
-		sb.WriteString(name(l))
+		dst = append(dst, sep)
+		dst = append(dst, name[l&63]...)
 	}
-	return sb.String()
+	return dst
 }
+
+// Variant is the variant whose generator made m (NoVariant for a Move
+// built by hand).
+func (m *Move) Variant() Variant { return m.v }
 
 // Short writes m as briefly as p allows and still means only m's result:
 // the abbreviated capture "c3:g3" when no other legal move of p with a
 // different result has the same start and end, else every landing square.
-func (v *Variant) Short(p *Position, m *Move, st Style) string {
+func (v Variant) Short(p *Position, m *Move, st Style) string {
 	if !m.IsCapture() {
 		return m.Format(st)
 	}

@@ -22,7 +22,7 @@ func TestOracleMovegen(t *testing.T) {
 	n := 0
 	for sc.Scan() {
 		fen, want, _ := strings.Cut(sc.Text(), "\t")
-		p, err := ParseFEN(fen)
+		p, err := Russian.ParseFEN(fen)
 		if err != nil {
 			t.Fatalf("line %d: %v", n+1, err)
 		}

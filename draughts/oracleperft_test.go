@@ -24,7 +24,7 @@ func TestOraclePerft(t *testing.T) {
 		if m == nil {
 			continue
 		}
-		p, err := ParseFEN(m[1])
+		p, err := Russian.ParseFEN(m[1])
 		if err != nil {
 			t.Fatal(err)
 		}

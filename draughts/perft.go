@@ -69,7 +69,7 @@ next:
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
 // counting moves as c says. Leaves are counted in bulk: at depth 1 quiet
 // moves are counted with population counts, not listed.
-func (v *Variant) Perft(p *Position, depth int, c Counting) uint64 {
+func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -82,7 +82,7 @@ func (v *Variant) Perft(p *Position, depth int, c Counting) uint64 {
 
 // perft takes the position by value: a pointer to a local copy would be
 // moved to the heap by the recursion, one allocation per node.
-func (v *Variant) perft(p Position, depth int, c Counting, bufs [][]Move) uint64 {
+func (v *spec) perft(p Position, depth int, c Counting, bufs [][]Move) uint64 {
 	if depth == 1 {
 		return uint64(v.countMoves(&p, c, bufs[0]))
 	}
@@ -110,7 +110,7 @@ func (v *Variant) perft(p Position, depth int, c Counting, bufs [][]Move) uint64
 
 // countMoves counts the legal moves of p: quiet moves by population count,
 // captures by listing them.
-func (v *Variant) countMoves(p *Position, c Counting, buf []Move) int {
+func (v *spec) countMoves(p *Position, c Counting, buf []Move) int {
 	j := v.capturers(p)
 	switch {
 	case j == 0:
@@ -123,12 +123,12 @@ func (v *Variant) countMoves(p *Position, c Counting, buf []Move) int {
 
 // PerftNoBulk is Perft without bulk counting: every leaf is made and
 // visited. It exists to measure the generator and Make.
-func (v *Variant) PerftNoBulk(p *Position, depth int, c Counting) uint64 {
+func (v *spec) PerftNoBulk(p *Position, depth int, c Counting) uint64 {
 	bufs := make([][]Move, depth+1)
 	return v.perftSlow(*p, depth, c, bufs)
 }
 
-func (v *Variant) perftSlow(p Position, depth int, c Counting, bufs [][]Move) uint64 {
+func (v *spec) perftSlow(p Position, depth int, c Counting, bufs [][]Move) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -149,7 +149,7 @@ type DivideEntry struct {
 }
 
 // Divide returns the perft count below each root move.
-func (v *Variant) Divide(p *Position, depth int, c Counting) []DivideEntry {
+func (v *spec) Divide(p *Position, depth int, c Counting) []DivideEntry {
 	ms := c.Distinct(v.Moves(p, nil))
 	out := make([]DivideEntry, 0, len(ms))
 	for i := range ms {

@@ -5,32 +5,49 @@ import (
 	"fmt"
 )
 
-// Position is a board with the side to move and its Zobrist hash. It is a
-// plain value: copy it to keep it (copy-make).
+// Position is a board with the side to move and its Zobrist hash, and the
+// variant it belongs to, which names its squares (FEN). It is a plain
+// value, 40 bytes: copy it to keep it (copy-make).
 type Position struct {
 	Pieces [2]Bitboard // men and kings of White and Black
 	Kings  Bitboard    // kings of both sides
 	Side   Color       // side to move
+	v      Variant
 	hash   uint64
 }
 
 // StartFEN is the start position of Russian draughts and giveaway (R-BRD-2).
 const StartFEN = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
 
-// Start returns the start position of v (R-BRD-2).
-func Start(v *Variant) Position {
+// Start returns the start position of v (R-BRD-2): the men of each side on
+// the rows of its half of the board but the two middle rows.
+func Start(v Variant) Position {
+	g := v.Geometry()
 	var p Position
-	p.Pieces[White] = Rank1 | 0xF<<5 | 0xF<<9
-	p.Pieces[Black] = 0xF<<23 | 0xF<<27 | Rank8
-	p.Side = v.FirstMove
+	for r := 0; r < g.height/2-1; r++ {
+		p.Pieces[White] |= g.rows[r]
+		p.Pieces[Black] |= g.rows[g.height-1-r]
+	}
+	p.Side = v.FirstMove()
+	p.v = v
 	p.hash = p.computeHash()
 	return p
 }
 
-// NewPosition builds a position from piece sets; kings must be a subset of
-// the pieces and the sides must not overlap.
-func NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
-	if (white|black|kings)&^Board != 0 {
+// StartFEN is the FEN of v's start position.
+func (v Variant) StartFEN() string {
+	p := Start(v)
+	return p.FEN()
+}
+
+// Variant is the variant p belongs to (NoVariant for the zero Position,
+// which is on the 8x8 board).
+func (p *Position) Variant() Variant { return p.v }
+
+// NewPosition builds a position of v from piece sets; kings must be a
+// subset of the pieces and the sides must not overlap.
+func (v Variant) NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
+	if (white|black|kings)&^v.board() != 0 {
 		return Position{}, errors.New("pieces off the dark squares")
 	}
 	if white&black != 0 {
@@ -39,7 +56,7 @@ func NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
 	if kings&^(white|black) != 0 {
 		return Position{}, errors.New("a king on an empty square")
 	}
-	p := Position{Pieces: [2]Bitboard{white, black}, Kings: kings, Side: side}
+	p := Position{Pieces: [2]Bitboard{white, black}, Kings: kings, Side: side, v: v}
 	p.hash = p.computeHash()
 	return p, nil
 }
@@ -48,7 +65,15 @@ func NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
 func (p *Position) Occupied() Bitboard { return p.Pieces[White] | p.Pieces[Black] }
 
 // Empty is every dark square without a piece.
-func (p *Position) Empty() Bitboard { return Board &^ p.Occupied() }
+func (p *Position) Empty() Bitboard { return p.v.board() &^ p.Occupied() }
+
+// board is every square of v's board (the 8x8 one for NoVariant).
+func (v Variant) board() Bitboard {
+	if g := v.spec().geo; g != nil {
+		return g.board
+	}
+	return Board8x8.board
+}
 
 // Men of side c.
 func (p *Position) Men(c Color) Bitboard { return p.Pieces[c] &^ p.Kings }
@@ -164,24 +189,63 @@ func (p *Position) Material(c Color) (men, kings int) {
 
 // Errors from Position.Check: a position that cannot arise in play.
 var (
-	ErrTooManyPieces = errors.New("more than 12 pieces of one side")
+	ErrTooManyPieces = errors.New("more pieces of one side than the start has")
 	ErrManOnLastRank = errors.New("man on its promotion rank")
 )
 
-// Check reports why p could not arise in a game of v: more than 12 pieces a
-// side, or a man standing on the rank where it would have been crowned.
-func (p *Position) Check(v *Variant) error {
+// Check reports why p could not arise in a game of v: more pieces a side
+// than the start position has (12 on 8x8), or a man standing on the row
+// where it would have been crowned.
+func (p *Position) Check(v Variant) error {
+	g := v.Geometry()
 	var errs []error
 	for _, c := range []Color{White, Black} {
-		if n := p.Pieces[c].PopCount(); n > 12 {
-			errs = append(errs, fmt.Errorf("%w: %s has %d", ErrTooManyPieces, c, n))
+		if n := p.Pieces[c].PopCount(); n > g.men {
+			errs = append(errs, &tooManyPieces{g.men, c, n})
 		}
 	}
-	if m := p.Men(White) & Rank8; m != 0 {
-		errs = append(errs, fmt.Errorf("%w: white man on %s", ErrManOnLastRank, m.First()))
+	if m := p.Men(White) & g.promo[White]; m != 0 {
+		errs = append(errs, fmt.Errorf("%w: white man on %s", ErrManOnLastRank, v.SquareName(m.First())))
 	}
-	if m := p.Men(Black) & Rank1; m != 0 {
-		errs = append(errs, fmt.Errorf("%w: black man on %s", ErrManOnLastRank, m.First()))
+	if m := p.Men(Black) & g.promo[Black]; m != 0 {
+		errs = append(errs, fmt.Errorf("%w: black man on %s", ErrManOnLastRank, v.SquareName(m.First())))
 	}
 	return errors.Join(errs...)
+}
+
+// tooManyPieces is ErrTooManyPieces with the count.
+type tooManyPieces struct {
+	max int
+	c   Color
+	n   int
+}
+
+func (e *tooManyPieces) Error() string {
+	return fmt.Sprintf("more than %d pieces of one side: %s has %d", e.max, e.c, e.n)
+}
+
+func (e *tooManyPieces) Is(target error) bool { return target == ErrTooManyPieces }
+
+// geometry is the board of p (8x8 for the zero Position).
+func (p *Position) geometry() *Geometry {
+	if g := p.v.spec().geo; g != nil {
+		return g
+	}
+	return Board8x8
+}
+
+// Mirror returns p turned round by half a turn (Geometry.Flip) with the
+// colours swapped and the other side to move: the same position seen from
+// the other side. A symmetric evaluation gives Mirror(p) the same score
+// for the side to move.
+func (p *Position) Mirror() Position {
+	g := p.geometry()
+	q := Position{
+		Pieces: [2]Bitboard{White: g.Flip(p.Pieces[Black]), Black: g.Flip(p.Pieces[White])},
+		Kings:  g.Flip(p.Kings),
+		Side:   p.Side.Opp(),
+		v:      p.v,
+	}
+	q.hash = q.computeHash()
+	return q
 }

@@ -8,9 +8,9 @@ import (
 
 // legal returns the legal moves of fen, written with every landing square,
 // a crowning move marked "(K)", sorted.
-func legal(t *testing.T, v *Variant, fen string) []string {
+func legal(t *testing.T, v Variant, fen string) []string {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := Russian.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,8 @@ func TestOtherRulesPerft(t *testing.T) {
 			[]uint64{7, 49, 302, 1469, 7473, 37628, 187302}},
 	}
 	for _, tt := range tests {
-		v := &Variant{Name: tt.name, Rules: tt.rules}
-		p := Start(v)
+		v := &spec{name: tt.name, geo: Board8x8, names: algebraic8x8, Rules: tt.rules}
+		p := Start(Russian)
 		for d, want := range tt.want {
 			if got := v.Perft(&p, d+1, CountSequences); got != want {
 				t.Errorf("%s perft(%d) = %d, want %d", tt.name, d+1, got, want)

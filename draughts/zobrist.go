@@ -9,7 +9,12 @@ package draughts
 //  1. for each piece kind in the order white man, white king, black man,
 //     black king; for each square in dense order a1, c1, e1, g1, b2, d2, ...,
 //     h8 (AllSquares): one key;
-//  2. then one key for "black to move".
+//  2. then one key for "black to move";
+//  3. then, for the larger boards, whose layouts use bits that are not
+//     8x8 squares: for each piece kind in the same order, for each bit
+//     from 0 to 63 that is not a square of the 8x8 board, one key. A bit
+//     has one key per piece kind whatever board it belongs to: positions
+//     of different boards are never compared.
 //
 // The hash of a position is the XOR of the keys of its pieces, XORed with
 // the side key when Black is to move. The empty board with White to move
@@ -33,11 +38,18 @@ func splitmix64(state *uint64) uint64 {
 func init() {
 	state := ZobristSeed
 	for pc := WhiteMan; pc <= BlackKing; pc++ {
-		for _, s := range AllSquares {
+		for _, s := range Board8x8.squares {
 			zobrist[pc][s] = splitmix64(&state)
 		}
 	}
 	zobristSide = splitmix64(&state)
+	for pc := WhiteMan; pc <= BlackKing; pc++ {
+		for s := Square(0); s < 64; s++ {
+			if !Board8x8.board.Has(s) {
+				zobrist[pc][s] = splitmix64(&state)
+			}
+		}
+	}
 }
 
 // computeHash computes the hash of p from scratch.

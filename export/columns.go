@@ -171,7 +171,7 @@ func movesColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 					sqs = captured
 				}
 				for _, s := range sqs {
-					cdata = append(cdata, squareName(s)...)
+					cdata = append(cdata, m.v.SquareName(s)...)
 					coffs = append(coffs, int32(len(cdata)))
 				}
 				offs = append(offs, int32(len(coffs)-1))
@@ -235,7 +235,7 @@ func movesStrings(col int, parts []movesPart, offs []int32, data []byte) ([]int3
 			flags := m.bytes(smallFlags)
 			for i := pt.start; i < pt.end; i++ {
 				path, _ := m.plySquares(i)
-				data = appendMove(data, path, flags[i]&flagCapture != 0)
+				data = m.v.AppendPath(data, path, flags[i]&flagCapture != 0)
 				offs = append(offs, int32(len(data)))
 			}
 		case mcFrom, mcTo:
@@ -244,7 +244,7 @@ func movesStrings(col int, parts []movesPart, offs []int32, data []byte) ([]int3
 				run = smallTo
 			}
 			for _, sq := range m.bytes(run)[pt.start:pt.end] {
-				data = append(data, squareName(draughts.Square(sq))...)
+				data = append(data, m.v.SquareName(draughts.Square(sq))...)
 				offs = append(offs, int32(len(data)))
 			}
 		case mcFEN:
@@ -376,6 +376,18 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 // dictionary is in order of first appearance: what writeColumn wants,
 // with no strings to make and hash for every row.
 func movesParquetColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
+	// The dictionaries of squares and moves are keyed by square: the parts
+	// must name squares alike (they do unless games of several boards or
+	// notations share a batch, which the plain columns then serve).
+	var v draughts.Variant
+	if len(parts) > 0 {
+		v = parts[0].m.v
+	}
+	for _, pt := range parts {
+		if (col == mcFrom || col == mcTo || col == mcMove || col == mcPath || col == mcCaptured) && !pt.m.v.SameNotation(v) {
+			return movesColumn(col, parts, n, b)
+		}
+	}
 	switch col {
 	case mcSide, mcFrom, mcTo:
 		var tab [64]int32
@@ -402,7 +414,7 @@ func movesParquetColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Arra
 					if col == mcSide {
 						ddata = append(ddata, sideName(draughts.Color(key))...)
 					} else {
-						ddata = append(ddata, squareName(draughts.Square(key))...)
+						ddata = append(ddata, v.SquareName(draughts.Square(key))...)
 					}
 					doffs = append(doffs, int32(len(ddata)))
 				}
@@ -437,7 +449,7 @@ func movesParquetColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Arra
 				}
 				k, added := b.keys.index(key)
 				if added {
-					ddata = appendMove(ddata, path, capture)
+					ddata = v.AppendPath(ddata, path, capture)
 					doffs = append(doffs, int32(len(ddata)))
 				}
 				idx = append(idx, k)
@@ -466,7 +478,7 @@ func movesParquetColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Arra
 					if k < 0 {
 						k = int32(len(doffs) - 1)
 						tab[s] = k
-						ddata = append(ddata, squareName(s)...)
+						ddata = append(ddata, v.SquareName(s)...)
 						doffs = append(doffs, int32(len(ddata)))
 					}
 					idx = append(idx, k)

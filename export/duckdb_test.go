@@ -158,7 +158,7 @@ func TestDuckDBValues(t *testing.T) {
 		}
 		var sq []string
 		for _, s := range pl.Move.Path() {
-			sq = append(sq, s.String())
+			sq = append(sq, r.Variant.SquareName(s))
 		}
 		if move != pl.Move.String() || fen != pl.Before.FEN() || side != pl.Side.String() ||
 			hb != pl.Before.Hash() || ha != after.Hash() || path != strings.Join(sq, " ") {

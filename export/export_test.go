@@ -520,8 +520,8 @@ func TestOpening(t *testing.T) {
 	}
 }
 
-// The moves table writes FENs and moves with its own formatters: they
-// must give the engine's text exactly.
+// The moves table writes FENs and moves with the engine's appending
+// formatters: they must give the text of FEN and String exactly.
 func TestFormatters(t *testing.T) {
 	reports := append(readReports(t, allFiles(t)...), randomReports(t, 300, 7)...)
 	var buf []byte
@@ -529,11 +529,11 @@ func TestFormatters(t *testing.T) {
 	for _, r := range reports {
 		for i := range r.Plies {
 			pl := &r.Plies[i]
-			if got := string(appendFEN(buf[:0], &pl.Before)); got != pl.Before.FEN() {
-				t.Fatalf("appendFEN = %s, want %s", got, pl.Before.FEN())
+			if got := string(pl.Before.AppendFEN(buf[:0])); got != pl.Before.FEN() {
+				t.Fatalf("AppendFEN = %s, want %s", got, pl.Before.FEN())
 			}
-			if got := string(appendMove(buf[:0], pl.Move.Path(), pl.Move.IsCapture())); got != pl.Move.String() {
-				t.Fatalf("appendMove = %s, want %s", got, pl.Move.String())
+			if got := string(r.Variant.AppendPath(buf[:0], pl.Move.Path(), pl.Move.IsCapture())); got != pl.Move.String() {
+				t.Fatalf("AppendPath = %s, want %s", got, pl.Move.String())
 			}
 			n++
 		}

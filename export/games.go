@@ -119,7 +119,7 @@ func Opening(r *validate.Report, n int) string {
 			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
 			buf = append(buf, "... "...)
 		}
-		buf = appendMoveOf(buf, &pl.Move)
+		buf = pl.Move.AppendFormat(buf, pl.Move.Variant().DefaultStyle())
 	}
 	return string(buf)
 }

@@ -1,9 +1,7 @@
 package export
 
 import (
-	"encoding/binary"
 	"io"
-	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -36,138 +34,6 @@ func evalAt(evals []*PlyEval, i int) *PlyEval {
 		return evals[i]
 	}
 	return nil
-}
-
-// squareNames holds the algebraic name of every square, so that rows do
-// not allocate one string per square.
-var squareNames [64]string
-
-func init() {
-	for _, s := range draughts.AllSquares {
-		squareNames[s] = s.String()
-	}
-}
-
-func squareName(s draughts.Square) string {
-	if int(s) < len(squareNames) && squareNames[s] != "" {
-		return squareNames[s]
-	}
-	return s.String()
-}
-
-// fenTokens[k][s] is how a FEN writes a man (k = 0) or a king (k = 1)
-// on square s, comma first: ",c3", ",Kc3"; up to 4 bytes, little-endian,
-// so that appendFEN writes a piece with one store. A token of length 0
-// (a square whose name is longer) sends appendFEN the slow way.
-var fenTokens [2][64]struct {
-	word uint32
-	n    int
-}
-
-func init() {
-	for s := range 64 {
-		for k, prefix := range [2]string{",", ",K"} {
-			t := prefix + squareName(draughts.Square(s))
-			if len(t) > 4 {
-				continue
-			}
-			var b [4]byte
-			copy(b[:], t)
-			fenTokens[k][s].word = binary.LittleEndian.Uint32(b[:])
-			fenTokens[k][s].n = len(t)
-		}
-	}
-}
-
-// appendFEN appends the canonical FEN of p, the text of
-// draughts.Position.FEN, without allocating.
-func appendFEN(dst []byte, p *draughts.Position) []byte {
-	start := len(dst)
-	pieces := p.Pieces[draughts.White].PopCount() + p.Pieces[draughts.Black].PopCount()
-	dst = slices.Grow(dst, 8+4*pieces)
-	b := dst[start : start+8+4*pieces]
-	b[0] = 'B'
-	if p.Side == draughts.White {
-		b[0] = 'W'
-	}
-	i := 1
-	for c, tag := range [2]byte{draughts.White: 'W', draughts.Black: 'B'} {
-		b[i], b[i+1] = ':', tag
-		i += 2
-		for bb, first := p.Pieces[c], true; bb != 0; bb &= bb - 1 {
-			s := bb.First()
-			k := 0
-			if p.Kings.Has(s) {
-				k = 1
-			}
-			t := fenTokens[k][s&63]
-			if t.n == 0 || int(s) >= 64 {
-				return appendFENSlow(dst[:start], p)
-			}
-			if first {
-				// No comma before the first piece: write the token over
-				// the tag, then put the tag back.
-				binary.LittleEndian.PutUint32(b[i-1:], t.word)
-				b[i-1] = tag
-				i += t.n - 1
-				first = false
-				continue
-			}
-			binary.LittleEndian.PutUint32(b[i:], t.word)
-			i += t.n
-		}
-	}
-	return dst[:start+i]
-}
-
-// appendFENSlow is appendFEN for any square names.
-func appendFENSlow(dst []byte, p *draughts.Position) []byte {
-	if p.Side == draughts.White {
-		dst = append(dst, 'W')
-	} else {
-		dst = append(dst, 'B')
-	}
-	for c, tag := range [2]byte{draughts.White: 'W', draughts.Black: 'B'} {
-		dst = append(dst, ':', tag)
-		for b, first := p.Pieces[c], true; b != 0; b &= b - 1 {
-			s := b.First()
-			if !first {
-				dst = append(dst, ',')
-			}
-			first = false
-			if p.Kings.Has(s) {
-				dst = append(dst, 'K')
-			}
-			dst = append(dst, squareName(s)...)
-		}
-	}
-	return dst
-}
-
-// appendMove appends a move given by its path the way draughts.Move.String
-// writes it: "c3-d4", "c3:e5:g3".
-func appendMove(dst []byte, path []draughts.Square, capture bool) []byte {
-	sep := byte('-')
-	if capture {
-		sep = ':'
-	}
-	for i, s := range path {
-		if i > 0 {
-			dst = append(dst, sep)
-		}
-		dst = append(dst, squareName(s)...)
-	}
-	return dst
-}
-
-// appendMoveOf appends m as draughts.Move.String writes it, without
-// allocating for a move that captures nothing.
-func appendMoveOf(dst []byte, m *draughts.Move) []byte {
-	if m.IsCapture() {
-		return appendMove(dst, m.Path(), true)
-	}
-	path := [2]draughts.Square{m.From, m.To}
-	return appendMove(dst, path[:], false)
 }
 
 var sideNames = [2]string{draughts.White: "white", draughts.Black: "black"}

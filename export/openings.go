@@ -35,7 +35,7 @@ type Openings struct {
 }
 
 type openingKey struct {
-	variant *draughts.Variant
+	variant draughts.Variant
 	hash    uint64
 	move    string
 }
@@ -76,7 +76,7 @@ func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.moves.evals, p.game.i
 
 // add is Add, with the game's id when it is known.
 func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string) {
-	if r.Variant == nil || len(r.Plies) == 0 {
+	if r.Variant == draughts.NoVariant || len(r.Plies) == 0 {
 		return
 	}
 	o.games++
@@ -129,7 +129,7 @@ func (o *Openings) rows() []openingRow {
 	}
 	slices.SortFunc(rows, func(a, b openingRow) int {
 		return cmp.Or(
-			cmp.Compare(a.key.variant.Name, b.key.variant.Name),
+			cmp.Compare(a.key.variant.Name(), b.key.variant.Name()),
 			cmp.Compare(a.minPly, b.minPly),
 			cmp.Compare(a.key.hash, b.key.hash),
 			cmp.Compare(b.games, a.games),
@@ -162,7 +162,7 @@ func (o *Openings) Write(w io.Writer, f Format, meta Meta, opts ...Option) error
 	avg := col("avg_eval").(*array.Float64Builder)
 	first := col("first_game_id").(*array.StringBuilder)
 	for _, r := range o.rows() {
-		variant.Append(r.key.variant.Name)
+		variant.Append(r.key.variant.Name())
 		hash.Append(r.key.hash)
 		fen.Append(r.pos.FEN())
 		side.Append(sideName(r.pos.Side))

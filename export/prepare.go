@@ -29,6 +29,7 @@ type Prepared struct {
 // a batch is mostly copying runs of values.
 type preparedMoves struct {
 	id    string
+	v     draughts.Variant // names the squares
 	evals []*PlyEval
 	// analysed is set when evals has an entry for a ply.
 	analysed bool
@@ -141,8 +142,8 @@ func prepareGameRow(r *validate.Report, openingPlies int) gameRow {
 	if r.Started && !r.Stopped && r.Outcome != draughts.Ongoing {
 		row.outcome = r.Outcome.String()
 	}
-	if r.Variant != nil {
-		row.variant = r.Variant.Name
+	if r.Variant != draughts.NoVariant {
+		row.variant = r.Variant.Name()
 	}
 	row.setup = g.FEN()
 	if row.setup != "" && r.Started {
@@ -161,7 +162,7 @@ func prepareGameRow(r *validate.Report, openingPlies int) gameRow {
 // prepareMoves prepares the moves rows of r.
 func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMoves {
 	n := len(r.Plies)
-	m := &preparedMoves{id: id, evals: evals, n: n}
+	m := &preparedMoves{id: id, v: r.Variant, evals: evals, n: n}
 	for _, e := range evals {
 		if e != nil {
 			m.analysed = true
@@ -206,7 +207,7 @@ func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMove
 		}
 		flags[i] = f
 		sqEnd[i] = int32(len(m.squares))
-		m.fen = appendFEN(m.fen, &pl.Before)
+		m.fen = pl.Before.AppendFEN(m.fen)
 		fenEnd[i] = int32(len(m.fen))
 		m.hashes[i] = pl.Before.Hash()
 	}

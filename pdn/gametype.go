@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -25,6 +26,38 @@ const (
 	Frysk         = 97 // lidraughts
 	Antidraughts  = 98 // lidraughts
 )
+
+// GameTypeName names a PDN GameType number ("Russian draughts"), for
+// messages; "GameType N" for a number the table does not have.
+func GameTypeName(n int) string {
+	if s, ok := gameTypeNames[n]; ok {
+		return s
+	}
+	return fmt.Sprintf("GameType %d", n)
+}
+
+// From the PDN 3.0 standard's table, plus numbers lidraughts uses.
+var gameTypeNames = map[int]string{
+	0:             "chess",
+	1:             "Chinese chess",
+	International: "International draughts",
+	English:       "English checkers",
+	Italian:       "Italian draughts",
+	AmericanPool:  "American pool checkers",
+	Spanish:       "Spanish draughts",
+	Russian:       "Russian draughts",
+	Brazilian:     "Brazilian draughts",
+	Canadian:      "Canadian draughts",
+	Portuguese:    "Portuguese draughts",
+	Czech:         "Czech draughts",
+	Turkish:       "Turkish draughts",
+	Thai:          "Thai draughts",
+	Frisian:       "Frisian draughts",
+	41:            "Spantsiretti",
+	Breakthrough:  "Breakthrough draughts (lidraughts)",
+	Frysk:         "Frysk! (lidraughts)",
+	Antidraughts:  "Antidraughts (lidraughts)",
+}
 
 // GameType is the variant of a game as its GameType tag gives it
 // ("25" or "25,W,8,8,A0,0"), or as guessed when the tag is missing.

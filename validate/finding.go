@@ -139,9 +139,9 @@ func (p *Ply) After() draughts.Position { return p.Before.Play(&p.Move) }
 // move "c3-d4"; a capture with every landing square when fullPaths is set
 // or when the record was not abbreviated or was ambiguous, else
 // abbreviated ("c3:g3") as the record had it.
-func (p *Ply) Canonical(v *draughts.Variant, fullPaths bool) string {
+func (p *Ply) Canonical(v draughts.Variant, fullPaths bool) string {
 	if !p.Move.IsCapture() || fullPaths || !p.Abbreviated || p.Resolved {
-		return p.Move.Format(draughts.Algebraic)
+		return p.Move.Format(v.DefaultStyle())
 	}
-	return v.Short(&p.Before, &p.Move, draughts.Algebraic)
+	return v.Short(&p.Before, &p.Move, v.DefaultStyle())
 }

@@ -23,8 +23,8 @@ import (
 
 // Options tune a replay.
 type Options struct {
-	// Variant forces the rules; nil takes them from the GameType tag.
-	Variant *draughts.Variant
+	// Variant forces the rules; NoVariant takes them from the GameType tag.
+	Variant draughts.Variant
 	// LookaheadBudget bounds the positions tried when the rest of a game
 	// must tell an ambiguous move apart (0 means DefaultLookahead).
 	LookaheadBudget int
@@ -38,7 +38,7 @@ const DefaultLookahead = 100_000
 type Report struct {
 	Game     *pdn.Game
 	GameType pdn.GameType
-	Variant  *draughts.Variant // nil when damka cannot play the game's variant
+	Variant  draughts.Variant // NoVariant when damka cannot play the game's variant
 
 	Start    draughts.Position // where replay started (zero when it could not start)
 	Started  bool              // the start position is known
@@ -96,17 +96,17 @@ func Game(g *pdn.Game, opts Options) *Report {
 		r.Findings = append(r.Findings, f)
 	}
 	r.Variant = opts.Variant
-	if r.Variant == nil {
-		r.Variant = draughts.VariantByGameType(r.GameType.Number)
+	if r.Variant == draughts.NoVariant {
+		r.Variant = VariantOf(r.GameType.Number)
 		switch {
-		case r.Variant == nil:
+		case r.Variant == draughts.NoVariant:
 			r.gameFinding(UnknownVariant, fmt.Sprintf("%s (GameType %q) is not a variant damka plays; the game is not replayed",
-				draughts.GameTypeName(r.GameType.Number), gameTypeText(r.GameType)))
+				pdn.GameTypeName(r.GameType.Number), gameTypeText(r.GameType)))
 		case r.GameType.Inferred:
-			r.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; read as %s from its squares", r.Variant.Title))
+			r.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; read as %s from its squares", r.Variant.Title()))
 		}
 	}
-	if r.Variant != nil {
+	if r.Variant != draughts.NoVariant {
 		newReplay(r, opts).run()
 	}
 	r.Findings.Sort()
@@ -153,7 +153,7 @@ func NormalizeResult(s string) string {
 // replay is the state of one game's replay.
 type replay struct {
 	r         *Report
-	v         *draughts.Variant
+	v         draughts.Variant
 	budget    int
 	moves     []pdn.Move
 	p         draughts.Position
@@ -229,7 +229,7 @@ func (rp *replay) setup() bool {
 		rp.p = draughts.Start(rp.v)
 		return true
 	}
-	p, err := draughts.ParseFEN(fen)
+	p, err := rp.v.ParseFEN(fen)
 	if err == nil {
 		err = p.Check(rp.v)
 	}
@@ -253,7 +253,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	w := &rp.moves[i]
 	pl := Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
 	n := &rp.note
-	if err := n.Parse(w.Squares()); err != nil {
+	if err := n.Parse(rp.v, w.Squares()); err != nil {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 			fmt.Sprintf("%q is not a move damka can read", w.Text)))
 		return pl, false
@@ -348,7 +348,7 @@ func (rp *replay) diagnose(pl Ply, n *draughts.Notation, w *pdn.Move) (Ply, bool
 		if m, ok := rp.stoppedShort(n); ok {
 			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Error, ply, num, side, w,
 				fmt.Sprintf("%s stops on %s but the capture must go on: %s",
-					w.Text, n.Squares[len(n.Squares)-1], m.String())))
+					w.Text, rp.v.SquareName(n.Squares[len(n.Squares)-1]), m.String())))
 			return pl, false
 		}
 	}
@@ -400,9 +400,9 @@ func (rp *replay) illegalReason(n *draughts.Notation, w *pdn.Move) string {
 		from := n.Squares[0]
 		switch pc := p.At(from); {
 		case pc == draughts.NoPiece:
-			return fmt.Sprintf("%s: there is no piece on %s", w.Text, from)
+			return fmt.Sprintf("%s: there is no piece on %s", w.Text, rp.v.SquareName(from))
 		case pc.Color() != p.Side:
-			return fmt.Sprintf("%s: the piece on %s is %s's, and %s is to move", w.Text, from, pc.Color(), p.Side)
+			return fmt.Sprintf("%s: the piece on %s is %s's, and %s is to move", w.Text, rp.v.SquareName(from), pc.Color(), p.Side)
 		}
 	}
 	if len(rp.buf) == 0 {
@@ -419,7 +419,7 @@ func (rp *replay) captureList() string {
 	var names []string
 	seen := map[string]bool{}
 	for i := range rp.buf {
-		s := rp.v.Short(&rp.p, &rp.buf[i], draughts.Algebraic)
+		s := rp.v.Short(&rp.p, &rp.buf[i], rp.v.DefaultStyle())
 		if !seen[s] {
 			seen[s] = true
 			names = append(names, s)
@@ -455,7 +455,7 @@ func (rp *replay) replays(p draughts.Position, i int) bool {
 			return false
 		}
 		var n draughts.Notation
-		if n.Parse(w.Squares()) != nil {
+		if n.Parse(rp.v, w.Squares()) != nil {
 			return false
 		}
 		buf = rp.v.Moves(&p, buf[:0])
@@ -517,7 +517,7 @@ func (rp *replay) checkResult() {
 	if want := r.Outcome.String(); r.Result != want {
 		who := rp.p.Side
 		verb := "loses (R-END-1)"
-		if rp.v.LoserWins {
+		if rp.v.LoserWins() {
 			verb = "wins (R-GIV-1)"
 		}
 		add(Error, fmt.Sprintf("%s has no legal move at the end and %s, so the result is %s, not %s",

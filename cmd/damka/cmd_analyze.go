@@ -108,7 +108,7 @@ func (o *AnalyzeOptions) check() error {
 // its first error (a missed capture is an error at its own ply).
 func analysablePlies(r *validate.Report) int {
 	n := len(r.Plies)
-	if r.Variant == nil || !r.Started {
+	if r.Variant == draughts.NoVariant || !r.Started {
 		return 0
 	}
 	for _, f := range r.Findings {
@@ -123,13 +123,13 @@ func analysablePlies(r *validate.Report) int {
 // result does not depend on which searcher ran it.
 type searchers struct {
 	opts analyze.Options
-	pool chan map[*draughts.Variant]*analyze.Searcher
+	pool chan map[draughts.Variant]*analyze.Searcher
 }
 
 func newSearchers(jobs int, opts analyze.Options) *searchers {
-	s := &searchers{opts: opts, pool: make(chan map[*draughts.Variant]*analyze.Searcher, jobs)}
+	s := &searchers{opts: opts, pool: make(chan map[draughts.Variant]*analyze.Searcher, jobs)}
 	for range jobs {
-		s.pool <- map[*draughts.Variant]*analyze.Searcher{}
+		s.pool <- map[draughts.Variant]*analyze.Searcher{}
 	}
 	return s
 }

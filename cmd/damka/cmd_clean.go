@@ -218,10 +218,10 @@ func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
 		}
 		g.Terminator = want
 	}
-	if r.GameType.Inferred && r.Variant != nil {
+	if r.GameType.Inferred && r.Variant != draughts.NoVariant {
 		// Name the variant the game was read as, so that it need not be
 		// guessed again.
-		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "GameType", Value: fmt.Sprint(r.Variant.GameType)})
+		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "GameType", Value: fmt.Sprint(validate.GameTypeOf(r.Variant))})
 	}
 	return &g, true, fixed
 }

@@ -138,7 +138,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	// which Searcher runs it, nor on what it searched before.
 	idle := make(chan *analyze.Searcher, 64)
 	work := func(it evalItem) evalOut {
-		p, err := draughts.ParseFEN(it.fen)
+		p, err := v.ParseFEN(it.fen)
 		if err == nil {
 			err = p.Check(v)
 		}

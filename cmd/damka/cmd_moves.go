@@ -55,7 +55,7 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 	var buf []draughts.Move
 	var names []string
 	one := func(where, fen string) {
-		p, err := draughts.ParseFEN(fen)
+		p, err := v.ParseFEN(fen)
 		if err == nil {
 			err = p.Check(v)
 		}

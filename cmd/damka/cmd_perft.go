@@ -75,7 +75,7 @@ func runPerft(io *streams, opts PerftOptions) error {
 	}
 	p := draughts.Start(v)
 	if opts.FEN != "" {
-		if p, err = draughts.ParseFEN(opts.FEN); err != nil {
+		if p, err = v.ParseFEN(opts.FEN); err != nil {
 			return &exitError{code: exitInput, err: err}
 		}
 		if err := p.Check(v); err != nil {

@@ -1,0 +1,43 @@
+package draughts
+
+// The rules engine's entry points, on Variant; the work is done by the
+// variant's table row (spec), read once per call.
+
+// Moves appends the legal moves of p to buf and returns it. When a capture
+// exists only captures are legal (R-CAP-1); every distinct capture path is a
+// separate move (R-CAP-5).
+func (v Variant) Moves(p *Position, buf []Move) []Move { return v.spec().generate(p, buf, false) }
+
+// UniqueMoves appends one legal move per resulting position: what a
+// search needs, where paths that lead to the same position are the same
+// choice. Of several such paths it keeps the first generated.
+func (v Variant) UniqueMoves(p *Position, buf []Move) []Move { return v.spec().UniqueMoves(p, buf) }
+
+// HasMoves reports whether the side to move has a legal move.
+func (v Variant) HasMoves(p *Position) bool { return v.spec().HasMoves(p) }
+
+// MustCapture reports whether the side to move has a capture, which makes
+// every quiet move illegal (R-CAP-1).
+func (v Variant) MustCapture(p *Position) bool { return v.spec().canCapture(p) }
+
+// QuietMoves appends the quiet moves of p, as if no capture were compulsory.
+// Validation uses it to tell a missed capture from an illegal move.
+func (v Variant) QuietMoves(p *Position, buf []Move) []Move { return v.spec().quietMoves(p, buf) }
+
+// Perft counts the leaf nodes of the legal move tree of p to depth plies,
+// counting moves as c says. Leaves are counted in bulk: at depth 1 quiet
+// moves are counted with population counts, not listed.
+func (v Variant) Perft(p *Position, depth int, c Counting) uint64 {
+	return v.spec().Perft(p, depth, c)
+}
+
+// PerftNoBulk is Perft without bulk counting: every leaf is made and
+// visited. It exists to measure the generator and Make.
+func (v Variant) PerftNoBulk(p *Position, depth int, c Counting) uint64 {
+	return v.spec().PerftNoBulk(p, depth, c)
+}
+
+// Divide returns the perft count below each root move.
+func (v Variant) Divide(p *Position, depth int, c Counting) []DivideEntry {
+	return v.spec().Divide(p, depth, c)
+}

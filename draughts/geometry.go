@@ -1,0 +1,333 @@
+package draughts
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Direction is a diagonal step on the board, seen from White (who starts at
+// the bottom, on row 0).
+type Direction uint8
+
+// The four diagonal directions. Up is towards White's promotion row. The
+// order matters to the generator: the first two are the positive shifts
+// (towards higher bits), the last two the negative ones.
+const (
+	UpLeft Direction = iota
+	UpRight
+	DownLeft
+	DownRight
+)
+
+// Directions lists the four directions in order.
+var Directions = [4]Direction{UpLeft, UpRight, DownLeft, DownRight}
+
+// Opposite is the reverse direction.
+func (d Direction) Opposite() Direction { return d ^ 3 }
+
+// Up reports whether d goes towards White's promotion row.
+func (d Direction) Up() bool { return d < DownLeft }
+
+// Geometry is a board: its size, its dark squares, their rows and files,
+// the diagonals between them, and the bit layout that the rules engine
+// plays on. The layout is private: callers see squares, rows, files, rays
+// and masks through the methods. A Geometry is built once and never
+// changes; variants share them (Russian and International do not, Russian
+// and English do).
+//
+// # Layout
+//
+// A Bitboard holds the dark squares of a board with W files and H rows
+// (W even) in a "ghost square" layout: rows from White's side (row 0 first),
+// K = W/2 bits a row, and one unused (ghost) bit between two rows where a
+// diagonal step would otherwise not be the same shift from every square. A
+// diagonal step is then a shift by K or K+1, the same from every square,
+// and a step off the board lands on a ghost bit or outside the used bits,
+// so that one mask removes it:
+//
+//   - 8x8: rows of 4 read left to right, a ghost after each even row
+//     (bits 4, 13, 22, 31), 36 bits; up-left +4, up-right +5.
+//   - 10x10: rows of 5 read right to left, a ghost after each odd row (row
+//     pairs of 11 bits: 10, 21, 32, 43), 54 bits; up-left +6, up-right +5.
+//
+// # Later boards
+//
+// Orthogonal moves (Frisian, Turkish) need two more steps: one row pair up
+// or down is a shift by 2K+1 from every square; a step along a row is a
+// shift by 1 with the squares of the edge file masked out (the row's ends
+// meet a ghost or the next row). They would be Directions 4..7 with their
+// own shift, neighbour and ray tables; the diagonal tables stay as they are.
+// 12x12 (Canadian) needs 6x13-1 = 77 bits: a Bitboard of two words, which the
+// generator reaches only through shift, the masks and the ray tables here;
+// the Geometry would then choose the word type, and the rest of the engine
+// (Square stays a bit index below 256) would not change.
+type Geometry struct {
+	name          string
+	width, height int
+	perRow        int // K: dark squares a row
+	rtl           bool
+	nbits         int // bits used, ghosts included
+
+	board   Bitboard // every dark square
+	squares []Square // dense order: row by row from White's side, left to right
+	dense   [64]int8 // index in squares, -1 off the board
+	col     [64]int8
+	row     [64]int8
+	at      [][]Square // at[row][col], NoSquare on light squares
+
+	shift [4]uint8 // bits of a step in each direction (up: left shift, down: right shift)
+	// neighbor and ray have a row for every value of a Square, so that the
+	// generator indexes them with no bounds check.
+	neighbor [256][4]Square
+	ray      [256][4]Bitboard
+	rows     []Bitboard
+	files    []Bitboard
+	promo    [2]Bitboard // the row where each side's men are crowned
+	men      int         // men a side at the start: W/2 * (H/2-1)
+}
+
+// The boards.
+var (
+	// Board8x8 is the 8x8 board with a1 dark (Russian, English, Brazilian,
+	// Pool, Czech; Italian and Spanish name its squares mirrored).
+	Board8x8 = newGeometry("8x8", 8, 8, false)
+	// Board10x10 is the 10x10 board (International, Antidraughts).
+	Board10x10 = newGeometry("10x10", 10, 10, true)
+)
+
+// newGeometry builds the tables of a W x H board and checks the layout's
+// promises: every step of a direction is the same shift, and every step off
+// the board lands on a bit that is not a square.
+func newGeometry(name string, w, h int, rtl bool) *Geometry {
+	g := &Geometry{name: name, width: w, height: h, perRow: w / 2, rtl: rtl}
+	k := g.perRow
+	g.at = make([][]Square, h)
+	for i := range g.dense {
+		g.dense[i], g.col[i], g.row[i] = -1, -1, -1
+	}
+	base := 0
+	for r := 0; r < h; r++ {
+		g.at[r] = make([]Square, w)
+		for c := range g.at[r] {
+			g.at[r][c] = NoSquare
+		}
+		for c := 0; c < w; c++ {
+			if (c+r)%2 != 0 {
+				continue
+			}
+			slot := c / 2
+			if rtl {
+				slot = (w - 1 - c) / 2
+			}
+			s := Square(base + slot)
+			g.at[r][c] = s
+			g.col[s], g.row[s] = int8(c), int8(r)
+			g.board |= s.Bit()
+		}
+		// A ghost after the row whose first bit is on the edge file: the
+		// step to the next row is then K+1 bits on one side and K on the
+		// other, as from the rows without one.
+		edge := 0
+		if rtl {
+			edge = w - 1
+		}
+		base += k
+		if (edge+r)%2 == 0 && r < h-1 {
+			base++
+		}
+	}
+	g.nbits = base
+	if g.nbits > 64 {
+		panic(fmt.Sprintf("draughts: %s needs %d bits", name, g.nbits))
+	}
+	for r := 0; r < h; r++ {
+		for c := 0; c < w; c++ {
+			if s := g.at[r][c]; s != NoSquare {
+				g.dense[s] = int8(len(g.squares))
+				g.squares = append(g.squares, s)
+			}
+		}
+	}
+	g.rows = make([]Bitboard, h)
+	g.files = make([]Bitboard, w)
+	for _, s := range g.squares {
+		g.rows[g.row[s]] |= s.Bit()
+		g.files[g.col[s]] |= s.Bit()
+	}
+	g.promo = [2]Bitboard{White: g.rows[h-1], Black: g.rows[0]}
+	g.men = k * (h/2 - 1)
+	dc := [4]int{UpLeft: -1, UpRight: 1, DownLeft: -1, DownRight: 1}
+	dr := [4]int{UpLeft: 1, UpRight: 1, DownLeft: -1, DownRight: -1}
+	var seen [4]bool
+	for s := range g.neighbor {
+		g.neighbor[s] = [4]Square{NoSquare, NoSquare, NoSquare, NoSquare}
+	}
+	for _, s := range g.squares {
+		for d := range 4 {
+			t := g.SquareAt(int(g.col[s])+dc[d], int(g.row[s])+dr[d])
+			g.neighbor[s][d] = t
+			if t == NoSquare {
+				continue
+			}
+			off := int(t) - int(s)
+			if d >= int(DownLeft) {
+				off = -off
+			}
+			if off <= 0 || seen[d] && int(g.shift[d]) != off {
+				panic(fmt.Sprintf("draughts: %s: direction %d is not one shift", name, d))
+			}
+			g.shift[d], seen[d] = uint8(off), true
+		}
+	}
+	for _, s := range g.squares {
+		for d := range 4 {
+			if g.neighbor[s][d] != NoSquare {
+				continue
+			}
+			// Off the board: the shifted bit must not be a square.
+			if g.shiftBB(s.Bit(), Direction(d)) != 0 {
+				panic(fmt.Sprintf("draughts: %s: a step off the board from bit %d lands on a square", name, s))
+			}
+			if t := int(s) + g.signedShift(Direction(d)); t >= 0 && t < 64 && g.board.Has(Square(t)) {
+				panic(fmt.Sprintf("draughts: %s: ghost layout broken at bit %d", name, s))
+			}
+		}
+		for d := range 4 {
+			var r Bitboard
+			for t := g.neighbor[s][d]; t != NoSquare; t = g.neighbor[t][d] {
+				r |= t.Bit()
+			}
+			g.ray[s][d] = r
+		}
+	}
+	for _, s := range g.squares {
+		want := g.at[h-1-int(g.row[s])][w-1-int(g.col[s])]
+		if g.Flip(s.Bit()) != want.Bit() {
+			panic(fmt.Sprintf("draughts: %s: the half turn is not a bit reversal", name))
+		}
+	}
+	return g
+}
+
+// signedShift is the bit offset of a step in direction d.
+func (g *Geometry) signedShift(d Direction) int {
+	if d.Up() {
+		return int(g.shift[d])
+	}
+	return -int(g.shift[d])
+}
+
+// shiftBB moves every square of b one step in direction d; squares that
+// leave the board vanish.
+func (g *Geometry) shiftBB(b Bitboard, d Direction) Bitboard {
+	if d.Up() {
+		return (b << (g.shift[d] & 63)) & g.board
+	}
+	return (b >> (g.shift[d] & 63)) & g.board
+}
+
+// Name is "8x8" or "10x10".
+func (g *Geometry) Name() string { return g.name }
+
+func (g *Geometry) String() string { return g.name }
+
+// Width is the number of files, Height the number of rows.
+func (g *Geometry) Width() int  { return g.width }
+func (g *Geometry) Height() int { return g.height }
+
+// NumSquares is the number of dark squares: 32 or 50.
+func (g *Geometry) NumSquares() int { return len(g.squares) }
+
+// Squares lists the dark squares in dense order: row by row from White's
+// side, left to right (a1, c1, e1, g1, b2, ... on 8x8). The caller must not
+// change the slice.
+func (g *Geometry) Squares() []Square { return g.squares }
+
+// Board is the set of every dark square.
+func (g *Geometry) Board() Bitboard { return g.board }
+
+// Has reports whether s is a dark square of the board.
+func (g *Geometry) Has(s Square) bool { return s < 64 && g.board.Has(s) }
+
+// Index is the dense index of s (0 for a1 ... NumSquares-1), the order of
+// Squares, of the Zobrist keys and of datasets; -1 when s is not a square.
+func (g *Geometry) Index(s Square) int {
+	if s >= 64 {
+		return -1
+	}
+	return int(g.dense[s])
+}
+
+// Col is the 0-based file of s (0 = file a), Row its 0-based row from
+// White's side (0 = row 1); -1 when s is not a square.
+func (g *Geometry) Col(s Square) int {
+	if s >= 64 {
+		return -1
+	}
+	return int(g.col[s])
+}
+
+func (g *Geometry) Row(s Square) int {
+	if s >= 64 {
+		return -1
+	}
+	return int(g.row[s])
+}
+
+// SquareAt is the square at file col and row, or NoSquare when that square
+// is light or off the board.
+func (g *Geometry) SquareAt(col, row int) Square {
+	if col < 0 || col >= g.width || row < 0 || row >= g.height {
+		return NoSquare
+	}
+	return g.at[row][col]
+}
+
+// RowMask is row r (0 = White's back row); FileMask is file f (0 = a).
+func (g *Geometry) RowMask(r int) Bitboard  { return g.rows[r] }
+func (g *Geometry) FileMask(f int) Bitboard { return g.files[f] }
+
+// PromotionRow is the row where the men of side c are crowned.
+func (g *Geometry) PromotionRow(c Color) Bitboard { return g.promo[c] }
+
+// Neighbor is the square next to s in direction d, or NoSquare.
+func (g *Geometry) Neighbor(s Square, d Direction) Square { return g.neighbor[s][d&3] }
+
+// Ray is every square from s (exclusive) to the edge in direction d.
+func (g *Geometry) Ray(s Square, d Direction) Bitboard { return g.ray[s][d&3] }
+
+// Shift moves every square of b one step in direction d; squares that would
+// leave the board vanish.
+func (g *Geometry) Shift(b Bitboard, d Direction) Bitboard { return g.shiftBB(b, d&3) }
+
+// Flip turns the squares of b round by half a turn: file f and row r go to
+// file W-1-f and row H-1-r (a1 <-> h8 on 8x8). In the layout that is a bit
+// reversal.
+func (g *Geometry) Flip(b Bitboard) Bitboard {
+	return Bitboard(bits.Reverse64(uint64(b)) >> (64 - g.nbits))
+}
+
+// StartMen is the number of men each side has at the start (12 or 20),
+// also the most pieces a side can have.
+func (g *Geometry) StartMen() int { return g.men }
+
+// Nearest returns the square of blk (all on one ray from a square) nearest
+// to the ray's start in direction d.
+func (g *Geometry) Nearest(blk Bitboard, d Direction) Square { return firstBlocker(blk, d) }
+
+// firstBlocker returns the nearest square of blk (all on one ray) seen from
+// the ray's start in direction d.
+func firstBlocker(blk Bitboard, d Direction) Square {
+	if d.Up() {
+		return Square(bits.TrailingZeros64(uint64(blk)))
+	}
+	return Square(63 - bits.LeadingZeros64(uint64(blk)))
+}
+
+// before returns the squares of ray r (in direction d) strictly before s.
+func before(r Bitboard, s Square, d Direction) Bitboard {
+	if d.Up() {
+		return r & (s.Bit() - 1)
+	}
+	return r &^ (s.Bit()<<1 - 1)
+}
