@@ -18,8 +18,8 @@ const testdata = "../testdata/"
 
 var (
 	corpusFiles = []string{
-		testdata + "corpus/russian/ussr1947.pdn",
-		testdata + "corpus/russian/abatsiev.pdn",
+		testdata + "corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn",
+		testdata + "corpus/russian/wiegerw-pdn/fail/abatsiev.pdn",
 	}
 	oracleFile = testdata + "oracle/games.pdn"
 )

@@ -9,13 +9,15 @@ import (
 	"testing"
 )
 
-// corpusDir returns the shared corpus directory, or skips the test when
-// it is not there. DAMKA_CORPUS overrides the default ../../shared/corpus.
+// corpusDir returns the corpus directory: the copy of the shared corpus
+// in testdata/corpus (byte for byte, with its SOURCES.md), or
+// DAMKA_CORPUS when set; it skips the test when the directory is not
+// there.
 func corpusDir(tb testing.TB) string {
 	tb.Helper()
 	dir := os.Getenv("DAMKA_CORPUS")
 	if dir == "" {
-		dir = "../../shared/corpus"
+		dir = "../testdata/corpus"
 	}
 	if _, err := os.Stat(dir); err != nil {
 		tb.Skipf("corpus not found: %v", err)
@@ -33,7 +35,7 @@ func corpusFiles(tb testing.TB) []string {
 	return names
 }
 
-// golden gives, for every file of ../shared/corpus, what Reader finds.
+// golden gives, for every file of the corpus, what Reader finds.
 //
 // What is counted: a game is a tag section with what follows it, or a
 // movetext that follows a terminator with no tags before it (the PDN

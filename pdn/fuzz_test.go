@@ -24,7 +24,7 @@ import (
 //     gives the same text.
 //
 // Seeds: the files of testdata/pdn and the beginning and the end of each
-// file of the shared corpus. Inputs it found worth keeping are in
+// file of the corpus (testdata/corpus). Inputs it found worth keeping are in
 // testdata/fuzz/FuzzReader.
 func FuzzReader(f *testing.F) {
 	addSeeds(f)
@@ -121,11 +121,7 @@ func addSeeds(f *testing.F) {
 			f.Add(b)
 		}
 	}
-	dir := os.Getenv("DAMKA_CORPUS")
-	if dir == "" {
-		dir = "../../shared/corpus"
-	}
-	names, _ = Walk([]string{dir})
+	names, _ = Walk([]string{corpusDir(f)})
 	for _, name := range names {
 		b, err := os.ReadFile(name)
 		if err != nil || filepath.Ext(name) == ".json" && len(b) > 4096 {

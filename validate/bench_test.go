@@ -8,8 +8,8 @@ import (
 // games; it reports plies/s on one core (validation only: the reader has
 // its own benchmark in pdn).
 func BenchmarkReplay(b *testing.B) {
-	games := readGames(b, testdata+"corpus/russian/ussr1947.pdn")
-	games = append(games, readGames(b, testdata+"corpus/russian/abatsiev.pdn")...)
+	games := readGames(b, testdata+"corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn")
+	games = append(games, readGames(b, testdata+"corpus/russian/wiegerw-pdn/fail/abatsiev.pdn")...)
 	games = append(games, readGames(b, testdata+"oracle/games.pdn")...)
 	if len(games) == 0 {
 		b.Skip("corpus not available")

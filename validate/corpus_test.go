@@ -2,7 +2,7 @@ package validate
 
 import "testing"
 
-// The real Russian archives of testdata/corpus/russian: all 209 games are
+// The real Russian archives of testdata/corpus/russian/wiegerw-pdn: all 209 games are
 // read, every game replays legally and fully, and the game of "- -" moves
 // gives unknown_moves.
 func TestCorpusRussian(t *testing.T) {
@@ -10,8 +10,8 @@ func TestCorpusRussian(t *testing.T) {
 		path  string
 		games int
 	}{
-		{"corpus/russian/ussr1947.pdn", 153},
-		{"corpus/russian/abatsiev.pdn", 56},
+		{"corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn", 153},
+		{"corpus/russian/wiegerw-pdn/fail/abatsiev.pdn", 56},
 	}
 	total, unknown := 0, 0
 	for _, f := range files {

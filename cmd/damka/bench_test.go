@@ -17,7 +17,7 @@ var validateOptionsZero, _ = validateOptions("")
 func largeArchive(b *testing.B, n int) (string, int64) {
 	b.Helper()
 	var one bytes.Buffer
-	for _, f := range []string{"../../testdata/corpus/russian/ussr1947.pdn", "../../testdata/corpus/russian/abatsiev.pdn", "../../testdata/oracle/games.pdn"} {
+	for _, f := range []string{"../../testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn", "../../testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn", "../../testdata/oracle/games.pdn"} {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)

@@ -41,7 +41,7 @@ func runSub(t *testing.T, newCmd func(*streams) *cobra.Command, stdin string, ar
 }
 
 var exportInputs = []string{
-	"../../testdata/corpus/russian",
+	"../../testdata/corpus/russian/wiegerw-pdn",
 	"../../testdata/oracle/games.pdn",
 	"../../testdata/validate",
 }
@@ -252,7 +252,7 @@ func BenchmarkExportCommand(b *testing.B) {
 	input := os.Getenv("DAMKA_BENCH_ARCHIVE")
 	if input == "" {
 		var one []byte
-		for _, f := range []string{"../../testdata/oracle/games.pdn", "../../testdata/corpus/russian/ussr1947.pdn"} {
+		for _, f := range []string{"../../testdata/oracle/games.pdn", "../../testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn"} {
 			data, err := os.ReadFile(f)
 			if err != nil {
 				b.Skipf("not available: %v", err)

@@ -123,7 +123,7 @@ func TestCheckCommand(t *testing.T) {
 // The real Russian archives: all 209 games read, none with an error, one
 // with unknown moves (issue 4).
 func TestCheckRussianCorpus(t *testing.T) {
-	out, _, code := run(t, "", "check", "-q", "../../testdata/corpus/russian")
+	out, _, code := run(t, "", "check", "-q", "../../testdata/corpus/russian/wiegerw-pdn")
 	if code != exitOK {
 		t.Errorf("exit %d", code)
 	}
