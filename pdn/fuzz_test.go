@@ -24,8 +24,19 @@ import (
 //     gives the same text.
 //
 // Seeds: the files of testdata/pdn and the beginning and the end of each
-// file of the corpus (testdata/corpus). Inputs it found worth keeping are in
-// testdata/fuzz/FuzzReader.
+// file of the corpus (testdata/corpus).
+//
+// testdata/fuzz/FuzzReader keeps 15 inputs of the 380 that fuzzing had
+// saved. Which of them once found a bug was not recorded, so the ones
+// kept are those that cover code nothing else does: with coverage of
+// package pdn, the whole test suite without the saved inputs covered 926
+// blocks and the 380 inputs 26 more; a greedy cover picked the 15 inputs
+// that reach all 952 (lex.go's error paths, build.go's recovery, a
+// writer escape). To redo it: go test -c -cover -coverpkg=./pdn, run the
+// binary once with -test.skip='^FuzzReader$/[0-9a-f]{16}$' and once per
+// input with -test.run='^FuzzReader$/^NAME$', each with -test.coverprofile,
+// and keep the inputs that add blocks. Inputs a new fuzzing run finds go
+// there too (make fuzz), with a line in the commit saying what they found.
 func FuzzReader(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
