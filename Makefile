@@ -8,7 +8,13 @@ LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 
-.PHONY: build run test test-short bench fuzz lint clean
+# staticcheck, run from the module proxy at a fixed version (no install
+# step, no change to go.mod): 0.8.x supports Go 1.26.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# The packages with goroutines of their own, tested under the race detector.
+RACEPKGS  := ./internal/... ./cmd/damka/ ./export/
+
+.PHONY: build run test test-short race ci bench fuzz lint clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -20,10 +26,18 @@ RUNDEPTH ?= 6
 run: build
 	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample
 
-# Everything CI runs: vet, formatting, and the tests.
+# vet, formatting, staticcheck, go.mod tidy, and the tests.
 test: lint
 	$(GO) test ./...
 	$(GO) test -tags duckdb ./export/
+
+# The concurrent packages under the race detector (-short: the long
+# byte-for-byte comparisons are skipped, they have no goroutines of their own).
+race:
+	$(GO) test -race -short $(RACEPKGS)
+
+# What CI (.ci/run) runs on a fresh machine.
+ci: test race
 
 test-short:
 	$(GO) test -short ./...
@@ -42,6 +56,9 @@ lint:
 	$(GO) vet -tags duckdb ./export/
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) run $(STATICCHECK) ./...
+	$(GO) run $(STATICCHECK) -tags duckdb ./export/
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 
 clean:
 	rm -rf bin

@@ -33,6 +33,9 @@ func withLibraryDictionary(f func() []byte) []byte {
 // writeDictionary must write the bytes the library writes: the moves and
 // positions tables, with the row groups cut in many ways.
 func TestFastDictionaryTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("byte-for-byte comparison with pqarrow over many tables: long (and longer under -race); run without -short")
+	}
 	reports := readReports(t, allFiles(t)...)
 	evals := fakeEvals(reports)
 	random := randomReports(t, 4000, 3)
@@ -137,6 +140,9 @@ func writeDictColumns(t *testing.T, values []string, rows, k int) []byte {
 // outgrow the dictionary page (the library falls back to plain
 // encoding), values longer than a page, short and long values.
 func TestFastDictionaryValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("byte-for-byte comparison with pqarrow over many tables: long (and longer under -race); run without -short")
+	}
 	n := 60000
 	cases := map[string]func(i int) string{
 		"two values":    func(i int) string { return []string{"white", "black"}[i%2] },
