@@ -104,8 +104,17 @@
 // # Encodings
 //
 // A UTF-8 byte order mark is skipped. Each game is decoded on its own: a
-// game whose bytes are valid UTF-8 is read as UTF-8, any other as
-// Windows-1251 (the old Russian code page); Game.Encoding says which.
+// game whose bytes are valid UTF-8 is read as UTF-8; one with a few bytes
+// that are not (fewer than its UTF-8 characters of more than one byte: a
+// bad copy, not another code page) is read as UTF-8 too, each bad byte as
+// U+FFFD, and Game.BadBytes says where they were; any other as
+// Windows-1251 (the old Russian code page). Game.Encoding says which.
+//
+// Input that is not text is refused: Next returns ErrBinary when the
+// first 8 KiB hold a NUL byte (as grep does), an executable or an image.
+// A game that the input ends in, inside its movetext and with no result,
+// has ErrCut: the file may have been cut (a truncated download, head -c,
+// a compressed stream cut short, whose read error follows the game).
 //
 // # Inputs
 //
@@ -114,8 +123,11 @@
 // order; "-" is standard input). Open opens a file or standard input and
 // decompresses it by its first bytes: gzip and zstd with
 // github.com/klauspost/compress, bzip2 with compress/bzip2, xz with
-// github.com/ulikunitz/xz. ReadFile opens a file and calls a function
-// for each game.
+// github.com/therootcompany/xz (which, like xz -d, hands out every byte
+// before the cut of a truncated stream). The decoders' memory is capped:
+// a zstd window over MaxZstdWindow (128 MiB) and an xz dictionary over
+// 64 MiB are errors. ReadFile opens a file and calls a function for each
+// game.
 //
 // JSON input (py-draughts test files, {"pdn_positions": [...]}) is found
 // by its first bytes: the string values of the document are read as

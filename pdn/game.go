@@ -56,6 +56,13 @@ type Game struct {
 	Encoding string // UTF8 or Windows1251: how Raw was decoded
 	Err      error  // the error Next returned with the game (nil when clean)
 
+	// BadBytes are where a game read as UTF-8 had bytes that are not
+	// UTF-8, each read as U+FFFD (the first 10); BadByteCount counts them
+	// all. A game with more such bytes than UTF-8 characters of more than
+	// one byte is read as Windows-1251 instead.
+	BadBytes     []Pos
+	BadByteCount int
+
 	hint *Game // an earlier game of the file, for GameType when there is nothing to go by
 }
 

@@ -22,6 +22,13 @@ var (
 	ErrUnclosedVariation   = errors.New("unclosed variation")
 	ErrVariationDepth      = errors.New("variations nested too deep")
 	ErrGameTooLarge        = errors.New("game too large")
+	// ErrCut is the error of a game whose movetext the input ends in,
+	// with no result: a truncated download, a file cut by head -c.
+	ErrCut = errors.New("the input ends inside this game; it may be cut")
+	// ErrBinary is returned by Next, for the whole input, when its first
+	// bytes hold a NUL byte, as no text does: an executable, an image, a
+	// UTF-16 file.
+	ErrBinary = errors.New("not a PDN file (binary data)")
 )
 
 func errFor(ec uint8) error {
@@ -66,6 +73,7 @@ const (
 	maxGameBytesLimit        = 1 << 30 // token offsets are int32
 	readChunk                = 64 << 10
 	maxJSONBytes             = 256 << 20 // JSON input is decoded with encoding/json: cap it
+	sniffBytes               = 8 << 10   // looked at for binary data and JSON before the first game
 )
 
 // ErrJSONTooLarge is returned (wrapped) for JSON input over 256 MiB.
@@ -180,9 +188,14 @@ func (r *Reader) start() {
 	r.started = true
 	r.buf = make([]byte, readChunk)
 	r.lx.reset(nil, false, 1, 1, true)
-	// Sniff for JSON.
-	for r.n < 64 && !r.eof && r.rerr == nil {
-		r.read(64)
+	// Sniff for binary data (like grep, a NUL byte in the first block)
+	// and JSON.
+	for r.n < sniffBytes && !r.eof && r.rerr == nil {
+		r.read(sniffBytes - r.n)
+	}
+	if bytes.IndexByte(r.buf[:min(r.n, sniffBytes)], 0) >= 0 {
+		r.err = ErrBinary
+		return
 	}
 	if r.rerr == nil && isJSON(r.buf[:r.n]) {
 		head := append([]byte(nil), bytes.TrimPrefix(r.buf[:r.n], []byte("\xef\xbb\xbf"))...)
@@ -278,6 +291,9 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	if !r.started {
 		r.start()
+		if r.err != nil {
+			return nil, r.err
+		}
 	}
 	for {
 		g, err := r.readGame()
@@ -348,7 +364,11 @@ func (r *Reader) readGame() (*Game, error) {
 				return nil, io.EOF
 			}
 			r.toks = toks
-			return r.finish(gs, last, nil), nil
+			g := r.finish(gs, last, nil)
+			if g != nil && g.Err == nil && g.Terminator == "" && r.sp.body {
+				r.cut(g)
+			}
+			return g, nil
 		}
 		if gs < 0 {
 			gs = lx.base
@@ -374,6 +394,16 @@ func (r *Reader) readGame() (*Game, error) {
 			return r.tooLarge(gs, last), nil
 		}
 	}
+}
+
+// cut marks g, which the input ends in without a result, with ErrCut at
+// its last move (or its start).
+func (r *Reader) cut(g *Game) {
+	p := g.Pos
+	if n := len(g.Moves); n > 0 {
+		p = g.Moves[n-1].Pos
+	}
+	g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: int(p.Line), Column: int(p.Column), Err: ErrCut}
 }
 
 func (r *Reader) boundary(t *token) bool {
@@ -463,14 +493,24 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	tags := r.lx.tags
 	var raw string
 	enc := UTF8
+	var bad []int // offsets in raw of bytes that were not UTF-8
 	if utf8.Valid(rawb) {
 		raw = string(rawb)
 	} else {
-		dec, err := charmap.Windows1251.NewDecoder().Bytes(rawb)
-		if err != nil { // cannot happen: every byte has a mapping
-			dec = bytes.ToValidUTF8(rawb, []byte("\uFFFD"))
+		var dec []byte
+		if multi, invalid := utf8Damage(rawb); multi > invalid {
+			// UTF-8 text with a few bad bytes (a bad copy, a cut line):
+			// the names in it are UTF-8, read them so, and say where the
+			// bad bytes were.
+			dec, bad = replaceInvalid(rawb)
+		} else {
+			var err error
+			dec, err = charmap.Windows1251.NewDecoder().Bytes(rawb)
+			if err != nil { // cannot happen: every byte has a mapping
+				dec = bytes.ToValidUTF8(rawb, []byte("\uFFFD"))
+			}
+			enc = Windows1251
 		}
-		enc = Windows1251
 		var lx lexer
 		lx.reset(dec, true, r.lx.line0, int(first.col), first.flags&flBOL != 0)
 		toks = relex(&lx, nil)
@@ -510,6 +550,9 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	g.File, g.Index, g.Raw, g.Encoding = r.name, r.index, raw, enc
 	b.g = g
 	b.build()
+	if len(bad) > 0 {
+		g.BadBytes, g.BadByteCount = badPositions(raw, bad, offset, r.lx.line0, int(first.col)), len(bad)
+	}
 	clear(b.stack[:cap(b.stack)]) // pointers into the game
 	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
 	if r.ReuseGame {
@@ -537,6 +580,77 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 		se.File, se.Game = r.name, g.Index
 	}
 	return g
+}
+
+// utf8Damage counts, in b, the valid UTF-8 sequences of more than one
+// byte and the bytes that are not UTF-8. Text in a one-byte code page
+// has many of the second and next to none of the first; UTF-8 text with
+// a bad byte, the other way round.
+func utf8Damage(b []byte) (multi, invalid int) {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			invalid++
+		} else {
+			multi++
+		}
+		i += n
+	}
+	return multi, invalid
+}
+
+// replaceInvalid returns b with each byte that is not UTF-8 replaced by
+// U+FFFD, and the offsets of the replacements in the result.
+func replaceInvalid(b []byte) ([]byte, []int) {
+	out := make([]byte, 0, len(b)+16)
+	var at []int
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			at = append(at, len(out))
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[i:i+n]...)
+		}
+		i += n
+	}
+	return out, at
+}
+
+// maxBadBytes is how many positions of bad bytes a Game keeps.
+const maxBadBytes = 10
+
+// badPositions turns offsets into raw (which starts at line, col and at
+// offset off of the text) into positions, the first maxBadBytes of them.
+func badPositions(raw string, at []int, off, line, col int) []Pos {
+	if len(at) > maxBadBytes {
+		at = at[:maxBadBytes]
+	}
+	out := make([]Pos, 0, len(at))
+	k := 0
+	for i := 0; i < len(raw) && k < len(at); i++ {
+		if i == at[k] {
+			out = append(out, Pos{Offset: off + i, Line: int32(line), Column: int32(col)})
+			k++
+		}
+		switch raw[i] {
+		case '\n':
+			line, col = line+1, 1
+		case '\r':
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				col++
+				continue
+			}
+			line, col = line+1, 1
+		default:
+			col++
+		}
+	}
+	return out
 }
 
 // newGame allocates a Game together with room for n tags, in one

@@ -79,7 +79,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"square zero", "1. 32-28 19-23 ∑0-180", ErrBadMove, "0-180", []string{"32-28", "19-23"}},
 		{"trailing separator", "1. 32-28 ∑19-", ErrBadToken, "19-", []string{"32-28"}},
 		{"stray brace", "1. 32-28 ∑} 19-23", ErrBadToken, "}", []string{"32-28"}},
-		{"tag without value", "∑[Event] [Site \"x\"]\n1. 32-28", nil, "", []string{"32-28"}},
+		{"tag without value", "∑[Event] [Site \"x\"]\n1. 32-28 *", nil, "", []string{"32-28"}},
 		{"tag without quotes", "∑[Event x]\n1. 32-28", ErrBadTag, "[Event x]", []string{"32-28"}},
 		{"unterminated tag", "∑[Event \"x\n1. 32-28", ErrBadTag, "[Event \"x", []string{"32-28"}},
 		{"double bracket", "∑[[Event \"x\"]\n1. 32-28", ErrBadTag, "[[Event \"x\"]", []string{"32-28"}},
