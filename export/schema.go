@@ -108,7 +108,7 @@ var gamesFields = []arrow.Field{
 	req("plies_written", i32),    // moves of the main line as written
 	req("plies_replayed", i32),   // plies replayed (rows of moves)
 	req("stopped", bln),          // replay stopped before the last written move
-	req("status", str),           // clean, warnings, errors or unreadable
+	req("status", str),           // clean, warnings, errors, unreadable or unchecked (a variant damka does not play)
 	req("errors", i32),           // findings of severity error
 	req("findings", listOf(findingType)),
 	opt("opening", str),   // the first plies (WithOpeningPlies), numbered, full paths: "1. c3-d4 f6-g5 2. ..."

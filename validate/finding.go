@@ -24,12 +24,13 @@ const (
 	BadSetup          Kind = "bad_setup"          // the FEN/SetUp position is invalid
 	UnknownMoves      Kind = "unknown_moves"      // "- -" placeholders: replay stops there
 	VariantInferred   Kind = "variant_inferred"   // no GameType tag: the variant was guessed
-	UnknownVariant    Kind = "unknown_variant"    // a variant damka cannot play
+	UnknownVariant    Kind = "unknown_variant"    // a variant damka cannot play: the game is not checked
+	InvalidUTF8       Kind = "invalid_utf8"       // a UTF-8 game with bytes that are not UTF-8 (read as U+FFFD)
 )
 
 // Kinds lists every kind, in the order reports sum them up.
 var Kinds = []Kind{SyntaxError, IllegalMove, MissedCapture, IncompleteCapture, AmbiguousMove,
-	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant}
+	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8}
 
 // Severity tells an error, which makes a game unsound, from a warning.
 type Severity string
@@ -101,6 +102,9 @@ const (
 	Warnings   Status = "warnings"   // warnings only
 	Errors     Status = "errors"     // at least one error
 	Unreadable Status = "unreadable" // the record itself could not be read whole (syntax error)
+	// Unchecked is a game of a variant damka cannot play: it was read but
+	// not replayed, so nothing is known of its moves.
+	Unchecked Status = "unchecked"
 )
 
 // Ply is one replayed half-move.

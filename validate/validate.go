@@ -66,6 +66,9 @@ func (r *Report) Status() Status {
 	if r.Game.Err != nil {
 		return Unreadable
 	}
+	if r.Variant == draughts.NoVariant {
+		return Unchecked
+	}
 	switch {
 	case r.Findings.Errors() > 0:
 		return Errors
@@ -95,12 +98,19 @@ func Game(g *pdn.Game, opts Options) *Report {
 		}
 		r.Findings = append(r.Findings, f)
 	}
+	if g.BadByteCount > 0 {
+		r.badBytes()
+	}
 	r.Variant = opts.Variant
 	if r.Variant == draughts.NoVariant {
 		r.Variant = VariantOf(r.GameType.Number)
 		switch {
+		case g.Err != nil:
+			// A game that could not be read whole: what was read of it is
+			// replayed when its variant is known, but a guess made from a
+			// broken record is no finding of its own.
 		case r.Variant == draughts.NoVariant:
-			r.gameFinding(UnknownVariant, fmt.Sprintf("%s (GameType %q) is not a variant damka plays; the game is not replayed",
+			r.gameFinding(UnknownVariant, fmt.Sprintf("%s (%s) is not a variant damka plays; the game is not checked",
 				pdn.GameTypeName(r.GameType.Number), gameTypeText(r.GameType)))
 		case r.GameType.Inferred:
 			r.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; read as %s from its squares", r.Variant.Title()))
@@ -113,11 +123,32 @@ func Game(g *pdn.Game, opts Options) *Report {
 	return r
 }
 
+// gameTypeText says where the variant of a game came from: its tag, or
+// a guess.
 func gameTypeText(gt pdn.GameType) string {
-	if gt.Raw != "" {
-		return gt.Raw
+	if gt.Inferred {
+		return "no GameType tag: inferred from the game"
 	}
-	return fmt.Sprint(gt.Number)
+	return fmt.Sprintf("GameType %q", gt.Raw)
+}
+
+// badBytes reports the bytes of a UTF-8 game that were not UTF-8.
+func (r *Report) badBytes() {
+	g := r.Game
+	var at []string
+	for _, p := range g.BadBytes {
+		at = append(at, p.String())
+	}
+	if g.BadByteCount > len(g.BadBytes) {
+		at = append(at, fmt.Sprintf("%d more", g.BadByteCount-len(g.BadBytes)))
+	}
+	what := "a byte that is not"
+	if g.BadByteCount > 1 {
+		what = fmt.Sprintf("%d bytes that are not", g.BadByteCount)
+	}
+	f := Finding{Kind: InvalidUTF8, Severity: Warning, Line: int(g.BadBytes[0].Line), Col: int(g.BadBytes[0].Column),
+		Message: fmt.Sprintf("the game is UTF-8 text with %s UTF-8 (at %s); read as U+FFFD", what, strings.Join(at, ", "))}
+	r.Findings = append(r.Findings, f)
 }
 
 func (r *Report) gameFinding(k Kind, msg string) {
@@ -233,12 +264,21 @@ func (rp *replay) setup() bool {
 	if err == nil {
 		err = p.Check(rp.v)
 	}
+	if err == nil && noPieces(&p) {
+		err = errors.New("the position has no pieces at all")
+	}
 	if err != nil {
 		r.gameFinding(BadSetup, err.Error())
 		return false
 	}
 	rp.p = p
 	return true
+}
+
+func noPieces(p *draughts.Position) bool {
+	wm, wk := p.Material(draughts.White)
+	bm, bk := p.Material(draughts.Black)
+	return wm+wk+bm+bk == 0
 }
 
 func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Color, w *pdn.Move, msg string) Finding {
