@@ -1,13 +1,23 @@
-// Package atomicfile writes a file so that it appears whole or not at
+// Package atomicfile writes files so that they appear whole or not at
 // all: data goes to a temporary file in the same directory, renamed into
 // place only by Commit. An interrupted run never leaves a file that looks
-// complete.
+// complete. A Set does the same for several files that belong together
+// (the tables of one run): every one is written and synced under its
+// temporary name before the first is renamed.
+//
+// Errors name the path the caller gave, never the temporary file. Every
+// temporary file (and folder a Set made) that is not committed or aborted
+// yet is known to the package, so that Cleanup can remove them when the
+// process must exit at once (a second Ctrl-C).
 package atomicfile
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
+	"syscall"
 )
 
 // File is a file being written. Write to it, then Commit or Abort.
@@ -17,7 +27,8 @@ type File struct {
 	done bool
 }
 
-// Create starts writing path. "-" is not a file: callers handle stdout.
+// Create starts writing path, in path's directory, which must exist. "-"
+// is not a file: callers handle stdout.
 func Create(path string) (*File, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -25,17 +36,31 @@ func Create(path string) (*File, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, err
+		return nil, &fs.PathError{Op: "create", Path: path, Err: cause(err)}
 	}
-	return &File{File: f, path: path}, nil
+	af := &File{File: f, path: path}
+	register(af)
+	return af, nil
 }
 
-// Commit flushes the data to disk and renames the file into place.
-func (f *File) Commit() error {
-	if f.done {
-		return errors.New("atomicfile: already committed or aborted")
+// Name is the path the file will have once committed.
+func (f *File) Name() string { return f.path }
+
+// Write writes to the temporary file; an error names the final path.
+func (f *File) Write(p []byte) (int, error) {
+	n, err := f.File.Write(p)
+	if err != nil {
+		err = &fs.PathError{Op: "write", Path: f.path, Err: cause(err)}
 	}
-	f.done = true
+	return n, err
+}
+
+// WriteString is Write for a string.
+func (f *File) WriteString(s string) (int, error) { return f.Write([]byte(s)) }
+
+// finish syncs and closes the temporary file and gives it the mode of a
+// file the user made.
+func (f *File) finish() error {
 	err := f.File.Sync()
 	if cerr := f.File.Close(); err == nil {
 		err = cerr
@@ -43,13 +68,39 @@ func (f *File) Commit() error {
 	if err == nil {
 		err = os.Chmod(f.File.Name(), 0o644)
 	}
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: f.path, Err: cause(err)}
+	}
+	return nil
+}
+
+// rename moves the finished file into place.
+func (f *File) rename() error {
+	if err := os.Rename(f.File.Name(), f.path); err != nil {
+		os.Remove(f.File.Name())
+		return &fs.PathError{Op: "rename", Path: f.path, Err: cause(err)}
+	}
+	unregister(f)
+	return nil
+}
+
+// Commit flushes the data to disk, renames the file into place and syncs
+// its directory, so that the new name survives a crash.
+func (f *File) Commit() error {
+	if f.done {
+		return errors.New("atomicfile: already committed or aborted")
+	}
+	f.done = true
+	err := f.finish()
 	if err == nil {
-		err = os.Rename(f.File.Name(), f.path)
+		err = f.rename()
 	}
 	if err != nil {
 		os.Remove(f.File.Name())
+		unregister(f)
+		return err
 	}
-	return err
+	return syncDir(filepath.Dir(f.path))
 }
 
 // Abort removes the temporary file. It is safe to call after Commit, so
@@ -61,11 +112,212 @@ func (f *File) Abort() {
 	f.done = true
 	f.File.Close()
 	os.Remove(f.File.Name())
+	unregister(f)
 }
 
-// Close is Abort: a file that is closed without Commit is not kept. (It
-// lets writers that close their destination, like arrow-go's Parquet
-// writer, be given a File: call Commit on the File afterwards instead.)
+// Close is a no-op: a file is kept only by Commit. (It lets writers that
+// close their destination, like arrow-go's Parquet writer, be given a
+// File: call Commit on the File afterwards.)
 func (f *File) Close() error {
 	return nil
+}
+
+// Set is a set of files written together. Create each, write them, then
+// Commit: every file is synced and closed under its temporary name
+// first, then all are renamed into place one after the other, and their
+// folders synced. Abort (or a failed Commit) removes the temporary files
+// and the folders the Set made that are still empty.
+//
+// Renames are not atomic as a group, but they come together at the end,
+// after all the writing: an interrupted run leaves either the old files
+// or, in the moment of the renames, old and new.
+type Set struct {
+	files []*File
+	dirs  []string // folders MkdirAll made, outermost first
+	done  bool
+}
+
+// MkdirAll makes dir and its missing parents, and remembers those it
+// made, to remove them if the set is aborted.
+func (s *Set) MkdirAll(dir string) error {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		d := missing[i]
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return &fs.PathError{Op: "mkdir", Path: dir, Err: cause(err)}
+		}
+		s.dirs = append(s.dirs, d)
+		registerDir(d)
+	}
+	if fi, err := os.Stat(dir); err != nil {
+		return &fs.PathError{Op: "mkdir", Path: dir, Err: cause(err)}
+	} else if !fi.IsDir() {
+		return &fs.PathError{Op: "mkdir", Path: dir, Err: errors.New("exists and is not a directory")}
+	}
+	return nil
+}
+
+// Create starts writing path as part of the set.
+func (s *Set) Create(path string) (*File, error) {
+	f, err := Create(path)
+	if err != nil {
+		return nil, err
+	}
+	s.files = append(s.files, f)
+	return f, nil
+}
+
+// Commit puts every file of the set in place (see Set).
+func (s *Set) Commit() error {
+	if s.done {
+		return errors.New("atomicfile: set already committed or aborted")
+	}
+	for _, f := range s.files {
+		if err := f.finish(); err != nil {
+			s.Abort()
+			return err
+		}
+	}
+	s.done = true
+	dirs := map[string]bool{}
+	for i, f := range s.files {
+		f.done = true
+		if err := f.rename(); err != nil {
+			for _, g := range s.files[i+1:] {
+				os.Remove(g.File.Name())
+				unregister(g)
+			}
+			s.forgetDirs()
+			return err
+		}
+		dirs[filepath.Dir(f.path)] = true
+	}
+	s.forgetDirs()
+	var err error
+	for d := range dirs {
+		if e := syncDir(d); err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// Abort removes the temporary files of the set and the folders it made.
+// It is safe to call after Commit.
+func (s *Set) Abort() {
+	if s.done {
+		return
+	}
+	s.done = true
+	for _, f := range s.files {
+		f.Abort()
+	}
+	for i := len(s.dirs) - 1; i >= 0; i-- {
+		os.Remove(s.dirs[i]) // only if empty
+	}
+	s.forgetDirs()
+}
+
+func (s *Set) forgetDirs() {
+	for _, d := range s.dirs {
+		unregisterDir(d)
+	}
+	s.dirs = nil
+}
+
+// syncDir makes the renames in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return &fs.PathError{Op: "sync", Path: dir, Err: cause(err)}
+	}
+	defer d.Close()
+	// Some file systems cannot sync a directory (EINVAL): the data is
+	// written, only the durability of the names is not promised there.
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, errors.ErrUnsupported) {
+		return &fs.PathError{Op: "sync", Path: dir, Err: cause(err)}
+	}
+	return nil
+}
+
+// cause drops the path of a path error: the caller names its own path.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// The files and folders in the making, for Cleanup.
+var live struct {
+	sync.Mutex
+	files map[*File]bool
+	dirs  []string
+}
+
+func register(f *File) {
+	live.Lock()
+	defer live.Unlock()
+	if live.files == nil {
+		live.files = map[*File]bool{}
+	}
+	live.files[f] = true
+}
+
+func unregister(f *File) {
+	live.Lock()
+	defer live.Unlock()
+	delete(live.files, f)
+}
+
+func registerDir(d string) {
+	live.Lock()
+	defer live.Unlock()
+	live.dirs = append(live.dirs, d)
+}
+
+func unregisterDir(d string) {
+	live.Lock()
+	defer live.Unlock()
+	for i, x := range live.dirs {
+		if x == d {
+			live.dirs = append(live.dirs[:i], live.dirs[i+1:]...)
+			return
+		}
+	}
+}
+
+// Cleanup removes every temporary file not yet committed or aborted, and
+// the folders Sets made for them that are empty then: for a process that
+// must exit now, without running its deferred Aborts. It returns how
+// many files it removed.
+func Cleanup() int {
+	live.Lock()
+	defer live.Unlock()
+	n := 0
+	for f := range live.files {
+		if os.Remove(f.File.Name()) == nil {
+			n++
+		}
+	}
+	live.files = nil
+	for i := len(live.dirs) - 1; i >= 0; i-- {
+		os.Remove(live.dirs[i])
+	}
+	live.dirs = nil
+	return n
 }

@@ -36,3 +36,96 @@ func TestCommitAndAbort(t *testing.T) {
 		t.Fatalf("temporary files left: %v", entries)
 	}
 }
+
+// A Set puts all its files in place at the end or none of them, makes
+// the folders it needs, and an aborted Set leaves no folder it made
+// (issue 10, item 21).
+func TestSet(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "new", "out")
+	old := filepath.Join(dir, "old")
+	os.Mkdir(old, 0o755)
+	os.WriteFile(filepath.Join(old, "games.parquet"), []byte("old games"), 0o644)
+	os.WriteFile(filepath.Join(old, "moves.parquet"), []byte("old moves"), 0o644)
+
+	// Aborted: the old files stay as they were, a folder made is gone.
+	for _, target := range []string{old, out} {
+		var s Set
+		if err := s.MkdirAll(target); err != nil {
+			t.Fatal(err)
+		}
+		g, _ := s.Create(filepath.Join(target, "games.parquet"))
+		m, _ := s.Create(filepath.Join(target, "moves.parquet"))
+		g.WriteString("new games")
+		m.WriteString("new moves")
+		s.Abort()
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new")); !os.IsNotExist(err) {
+		t.Errorf("an aborted set left the folder it made: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(old, "games.parquet")); string(b) != "old games" {
+		t.Errorf("aborted set changed games: %q", b)
+	}
+	if n := len(listDir(t, old)); n != 2 {
+		t.Errorf("%d files in %s after abort, want 2", n, old)
+	}
+
+	// Committed: every file new, no temporary file left.
+	var s Set
+	if err := s.MkdirAll(old); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := s.Create(filepath.Join(old, "games.parquet"))
+	m, _ := s.Create(filepath.Join(old, "moves.parquet"))
+	g.WriteString("new games")
+	m.WriteString("new moves")
+	if b, _ := os.ReadFile(filepath.Join(old, "moves.parquet")); string(b) != "old moves" {
+		t.Errorf("a file of the set was in place before Commit: %q", b)
+	}
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	s.Abort() // no effect after Commit
+	for name, want := range map[string]string{"games.parquet": "new games", "moves.parquet": "new moves"} {
+		if b, _ := os.ReadFile(filepath.Join(old, name)); string(b) != want {
+			t.Errorf("%s: %q, want %q", name, b, want)
+		}
+	}
+	if n := len(listDir(t, old)); n != 2 {
+		t.Errorf("%d files after commit, want 2", n)
+	}
+}
+
+// Errors name the path given, not the temporary file (item 10), and
+// Cleanup removes what is being written.
+func TestErrorsAndCleanup(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Create(filepath.Join(dir, "missing", "x.pdn"))
+	if err == nil || err.Error() != "create "+filepath.Join(dir, "missing", "x.pdn")+": no such file or directory" {
+		t.Errorf("error %v", err)
+	}
+	var s Set
+	s.MkdirAll(filepath.Join(dir, "made"))
+	s.Create(filepath.Join(dir, "made", "a"))
+	f, _ := Create(filepath.Join(dir, "b"))
+	f.WriteString("x")
+	if n := Cleanup(); n != 2 {
+		t.Errorf("Cleanup removed %d files, want 2", n)
+	}
+	if left := listDir(t, dir); len(left) != 0 {
+		t.Errorf("left after Cleanup: %v", left)
+	}
+}
+
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}

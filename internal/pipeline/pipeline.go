@@ -7,20 +7,61 @@ import (
 	"context"
 	"runtime"
 	"sync"
+
+	"golang.org/x/sync/semaphore"
 )
 
-// Ordered calls next from one goroutine until it reports no more items,
-// applies work to the items on the given number of workers (all cores when
-// workers < 1), and calls emit with the results one at a time, in the order
-// next produced the items. At most 4×workers items are in flight, so a
-// slow item holds back reading, not memory.
+// Options tune OrderedWith.
+type Options[In any] struct {
+	// Workers is the number of goroutines that run work (all cores when
+	// less than 1).
+	Workers int
+	// Budget bounds the summed Weight of the items in flight: read and
+	// not yet emitted. An item heavier than Budget goes alone. 0 means no
+	// bound but the count (4 items a worker).
+	Budget int64
+	// Weight tells what an item costs; nil weighs every item 1.
+	Weight func(In) int64
+}
+
+// Ordered is OrderedWith on the given number of workers, with no budget
+// but the count of items in flight.
+func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+	return OrderedWith(ctx, Options[In]{Workers: workers}, next, work, emit)
+}
+
+// OrderedWith calls next from one goroutine until it reports no more
+// items, applies work to the items on o.Workers goroutines, and calls emit
+// with the results one at a time, in the order next produced the items.
+//
+// At most 4 items a worker are in flight, and, with o.Budget set, items
+// whose summed weight is at most the budget (an item heavier than the
+// budget is let in alone), besides the one item the reading goroutine
+// holds while it waits for room: a slow or large item holds back
+// reading, not memory. An item's weight is released once emit has
+// returned for it.
 //
 // The first error of next or emit stops everything and is returned; work
 // cannot fail (put failures in its result). Cancelling ctx stops early and
 // returns ctx.Err().
-func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+func OrderedWith[In, Out any](ctx context.Context, o Options[In], next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+	workers := o.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	var budget *semaphore.Weighted
+	if o.Budget > 0 {
+		budget = semaphore.NewWeighted(o.Budget)
+	}
+	weigh := func(in In) int64 {
+		if budget == nil {
+			return 0
+		}
+		w := int64(1)
+		if o.Weight != nil {
+			w = o.Weight(in)
+		}
+		return min(max(w, 0), o.Budget)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -28,10 +69,12 @@ func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, boo
 	type job struct {
 		seq int
 		in  In
+		w   int64 // weight taken from the budget
 	}
 	type result struct {
 		seq int
 		out Out
+		w   int64
 	}
 	window := 4 * workers
 	jobs := make(chan job, window)
@@ -56,8 +99,12 @@ func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, boo
 			if !ok {
 				return
 			}
+			w := weigh(in)
+			if w > 0 && budget.Acquire(ctx, w) != nil {
+				return // cancelled
+			}
 			select {
-			case jobs <- job{seq, in}:
+			case jobs <- job{seq, in, w}:
 			case <-ctx.Done():
 				return
 			}
@@ -70,7 +117,7 @@ func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, boo
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				r := result{j.seq, work(j.in)}
+				r := result{j.seq, work(j.in), j.w}
 				select {
 				case results <- r:
 				case <-ctx.Done():
@@ -84,22 +131,26 @@ func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, boo
 		close(results)
 	}()
 
-	pending := make(map[int]Out, window)
+	pending := make(map[int]result, window)
 	nextSeq := 0
 	var emitErr error
 	for r := range results {
 		if emitErr != nil {
 			continue // drain
 		}
-		pending[r.seq] = r.out
+		pending[r.seq] = r
 		for {
-			out, ok := pending[nextSeq]
+			r, ok := pending[nextSeq]
 			if !ok {
 				break
 			}
 			delete(pending, nextSeq)
 			nextSeq++
-			if err := emit(out); err != nil {
+			err := emit(r.out)
+			if r.w > 0 {
+				budget.Release(r.w)
+			}
+			if err != nil {
 				emitErr = err
 				cancel()
 				break

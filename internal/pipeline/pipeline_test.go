@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 )
@@ -71,5 +72,87 @@ func TestOrderedErrors(t *testing.T) {
 	cancel()
 	if err := Ordered(ctx, 2, counter(100), func(i int) int { return i }, func(int) error { return nil }); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// The weight in flight never goes over the budget, except for one item
+// heavier than the budget, which then goes alone; and the results still
+// come in order (issue 10, item 17).
+func TestOrderedBudget(t *testing.T) {
+	const budget = 100
+	weights := make([]int64, 2000)
+	for i := range weights {
+		weights[i] = int64(rand.IntN(30))
+		if i%97 == 0 {
+			weights[i] = 250 // over the budget
+		}
+	}
+	for _, workers := range []int{1, 4, 16} {
+		var mu sync.Mutex
+		var inFlight, peak, heaviest int64
+		alone := true
+		i := 0
+		next := func() (int, bool, error) {
+			if i == len(weights) {
+				return 0, false, nil
+			}
+			i++
+			return i - 1, true, nil
+		}
+		work := func(k int) int {
+			mu.Lock()
+			inFlight += weights[k]
+			if inFlight > peak {
+				peak = inFlight
+			}
+			if weights[k] > budget && inFlight != weights[k] {
+				alone = false
+			}
+			heaviest = max(heaviest, weights[k])
+			mu.Unlock()
+			time.Sleep(time.Duration(rand.IntN(20)) * time.Microsecond)
+			return k
+		}
+		want := 0
+		err := OrderedWith(context.Background(), Options[int]{Workers: workers, Budget: budget, Weight: func(k int) int64 { return weights[k] }}, next, work, func(k int) error {
+			if k != want {
+				t.Fatalf("result %d, want %d", k, want)
+			}
+			want++
+			mu.Lock()
+			inFlight -= weights[k]
+			mu.Unlock()
+			return nil
+		})
+		if err != nil || want != len(weights) {
+			t.Fatalf("workers %d: %v after %d", workers, err, want)
+		}
+		if peak > max(budget, heaviest) {
+			t.Errorf("workers %d: %d in flight, budget %d", workers, peak, budget)
+		}
+		if !alone {
+			t.Errorf("workers %d: an item over the budget was not alone", workers)
+		}
+	}
+}
+
+// The count of items in flight is the bound when items weigh nothing.
+func TestOrderedCountBound(t *testing.T) {
+	var mu sync.Mutex
+	inFlight, peak := 0, 0
+	err := Ordered(context.Background(), 2, counter(300), func(i int) int {
+		mu.Lock()
+		inFlight++
+		peak = max(peak, inFlight)
+		mu.Unlock()
+		return i
+	}, func(int) error {
+		mu.Lock()
+		inFlight--
+		mu.Unlock()
+		return nil
+	})
+	if err != nil || peak > 8 {
+		t.Errorf("%v; %d in flight, want at most 8", err, peak)
 	}
 }
