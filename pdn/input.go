@@ -312,7 +312,7 @@ func Decompress(rc io.ReadCloser) (io.ReadCloser, error) {
 		}
 		r = xzErrors{xr}
 	}
-	return &readCloser{Reader: r, close: closer, file: rc}, nil
+	return &readCloser{Reader: r, close: closer, file: rc, compressed: r != io.Reader(br)}, nil
 }
 
 // zstdErrors names the window error in terms a user can act on.
@@ -341,8 +341,17 @@ func (x xzErrors) Read(p []byte) (int, error) {
 
 type readCloser struct {
 	io.Reader
-	close func() error
-	file  io.Closer
+	close      func() error
+	file       io.Closer
+	compressed bool
+}
+
+// Compressed reports whether r, from Decompress, removes a layer of
+// compression: byte offsets in what it reads are then not offsets in
+// the file.
+func Compressed(r io.Reader) bool {
+	rc, ok := r.(*readCloser)
+	return ok && rc.compressed
 }
 
 func (rc *readCloser) Close() error {

@@ -55,6 +55,11 @@ type SyntaxError struct {
 	Column int    // column of the offending text (1-based, bytes)
 	Text   string // the offending text, shortened when long
 	Err    error  // the sentinel
+	// For ErrGameTooLarge: the byte range of the whole game in the input
+	// (after decompression, before decoding), so that a caller can copy
+	// it; Start is -1 when the input was JSON (the range is then in the
+	// text of its strings).
+	Start, End int64
 }
 
 func (e *SyntaxError) Error() string {
@@ -121,6 +126,7 @@ type Reader struct {
 
 	name    string
 	src     io.Reader
+	json    bool // src reads the strings of a JSON document
 	started bool
 	err     error // sticky: io.EOF or a read error
 
@@ -204,6 +210,7 @@ func (r *Reader) start() {
 			src = io.MultiReader(src, r.src)
 		}
 		r.src = newJSONText(&limitReader{r: src, n: maxJSONBytes})
+		r.json = true
 		r.n, r.eof, r.rerr = 0, false, nil
 	}
 	r.lx.d = r.buf[:r.n]
@@ -365,7 +372,7 @@ func (r *Reader) readGame() (*Game, error) {
 			}
 			r.toks = toks
 			g := r.finish(gs, last, nil)
-			if g != nil && g.Err == nil && g.Terminator == "" && r.sp.body {
+			if g != nil && g.Err == nil && r.endsCut(g) {
 				r.cut(g)
 			}
 			return g, nil
@@ -394,6 +401,21 @@ func (r *Reader) readGame() (*Game, error) {
 			return r.tooLarge(gs, last), nil
 		}
 	}
+}
+
+// endsCut tells whether g, the last game of the input, looks cut: it has
+// no result and the input ends in its movetext, or in its tags before a
+// Result tag (the last of the seven standard tags: a tag section cut by
+// head -c; a JSON document's strings are whole, so not there).
+func (r *Reader) endsCut(g *Game) bool {
+	if g.Terminator != "" {
+		return false
+	}
+	if r.sp.body {
+		return true
+	}
+	_, result := g.Tag("Result")
+	return !r.json && len(g.Tags) > 0 && !result
 }
 
 // cut marks g, which the input ends in without a result, with ErrCut at
@@ -722,7 +744,14 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 			g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: int(g.Pos.Line), Column: int(g.Pos.Column), Err: ErrGameTooLarge}
 		}
 	}
+	start := int64(r.base + gs)
 	r.skipToTagLine()
+	if se, ok := g.Err.(*SyntaxError); ok {
+		se.Start, se.End = start, int64(r.base+r.lx.p)
+		if r.json {
+			se.Start = -1
+		}
+	}
 	return g
 }
 
