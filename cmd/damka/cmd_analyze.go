@@ -74,8 +74,11 @@ with errors, the plies before the first error are analysed. The results
 are the same whatever -j is.
 
 At the end a summary: games, positions, blunders and the ten worst moves.
+The four files are written under temporary names and put in place
+together at the end: a run that fails or is interrupted leaves OUTDIR as
+it was.
 
-Exit status: 0 when done, 2 when an input cannot be read at all.`,
+` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check()
 		},
@@ -331,27 +334,24 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	format, _ := parseFormat(opts.Format)
 	meta := exportMeta(opts.Variant, commandLine("analyze", analyzeFlags(opts), args), opts.Depth)
-	tables, err := openTableSet(io, ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves"}, meta)
+	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves"}
+	outs, dests, err := openOutputs("analyze", io, tableOutputs(topts, "positions"+format.Ext(), "annotated.pdn"))
+	if err != nil {
+		return err
+	}
+	defer outs.Abort()
+	tables, err := openTableSet(topts, meta, dests)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	defer tables.abort()
-	posDest, err := createDestination(io, filepath.Join(opts.Output, "positions"+format.Ext()))
-	if err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	defer posDest.abort()
-	pgn, err := createBuffered(io, filepath.Join(opts.Output, "annotated.pdn"))
-	if err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	defer pgn.abort()
-	pw := pdn.NewWriter(pgn.w)
+	posDest := dests[filepath.Join(opts.Output, "positions"+format.Ext())]
+	pgn := buffered(dests[filepath.Join(opts.Output, "annotated.pdn")])
+	pw := pdn.NewWriter(pgn.buf)
 	openings := export.NewOpenings(opts.Plies)
 
 	total := countPositions(ctx, io, args, jobs, vopts)
 	bar := newCountProgress(io, opts.Quiet, total, "positions")
-	defer bar.Finish()
+	defer bar.done(io)
 	srch := newSearchers(jobs, analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize})
 	var positions atomic.Int64
 	var nodes atomic.Uint64
@@ -412,24 +412,21 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	t0 := time.Now()
 	err = openings.Write(posDest.w, format, meta)
 	if err == nil {
-		err = tables.commit()
+		err = tables.finish()
 	}
 	if err == nil {
-		err = posDest.commit()
-	}
-	if err == nil {
-		err = pgn.commit()
+		err = pgn.buf.Flush()
 	}
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
+	if err := outs.Commit(); err != nil {
+		return err
+	}
 	times.write += time.Since(t0)
 	writeAnalyzeSummary(io.Err, t, classes, positions.Load(), nodes.Load(), opts, worst, time.Since(t.start))
 	fmt.Fprintf(io.Err, "wrote %s, %s (%d rows) and %s\n", tables.summary(), posDest.name, openings.Len(), pgn.name)
-	if t.inputErrors > 0 {
-		return &exitError{code: exitInput}
-	}
-	return nil
+	return t.exit()
 }
 
 func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst worstMoves, took time.Duration) {

@@ -51,7 +51,7 @@ func TestAnalyze(t *testing.T) {
 	inputs := []string{"../../testdata/validate", "../../testdata/oracle/games.pdn"}
 	out1, out2 := filepath.Join(dir, "j1"), filepath.Join(dir, "j2")
 	_, errOut, code := run(t, "", append([]string{"analyze", "-q", "--depth", "3", "-j", "1", "-o", out1}, inputs...)...)
-	if code != exitOK {
+	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{"114 games read", "analysed ", "at depth 3", "worst moves", "blunders"} {
@@ -88,7 +88,7 @@ func TestAnalyze(t *testing.T) {
 		t.Error("annotated.pdn has no annotator tag or no blunder mark")
 	}
 	// Results do not depend on the number of workers.
-	if _, errOut, code := run(t, "", append([]string{"analyze", "-q", "--depth", "3", "-j", "2", "-o", out2}, inputs...)...); code != exitOK {
+	if _, errOut, code := run(t, "", append([]string{"analyze", "-q", "--depth", "3", "-j", "2", "-o", out2}, inputs...)...); code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, f := range []string{"games.parquet", "moves.parquet", "positions.parquet", "annotated.pdn"} {

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,10 +21,12 @@ import (
 
 // CheckOptions are the flags of damka check.
 type CheckOptions struct {
-	Variant string
-	Jobs    int
-	JSON    bool
-	Quiet   bool
+	Variant    string
+	Jobs       int
+	JSON       bool
+	Quiet      bool
+	ErrorsOnly bool
+	Kinds      []string
 }
 
 // AddFlags adds the check flags to fs.
@@ -33,6 +35,31 @@ func (o *CheckOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per game on stdout; the summary goes to stderr")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	fs.BoolVar(&o.ErrorsOnly, "errors-only", false, "print only the findings that are errors (the summary counts everything)")
+	fs.StringSliceVar(&o.Kinds, "kinds", nil, "print only the findings of these kinds, comma-separated (the summary counts everything)")
+}
+
+// filter returns which findings are printed, or an error for an unknown
+// kind.
+func (o *CheckOptions) filter() (func(*validate.Finding) bool, error) {
+	kinds := map[validate.Kind]bool{}
+	for _, k := range o.Kinds {
+		kind := validate.Kind(strings.TrimSpace(k))
+		if !slices.Contains(validate.Kinds, kind) {
+			names := make([]string, len(validate.Kinds))
+			for i, k := range validate.Kinds {
+				names[i] = string(k)
+			}
+			return nil, &exitError{code: exitInput, err: fmt.Errorf("check: --kinds: unknown kind %q (kinds: %s)", k, strings.Join(names, ", "))}
+		}
+		kinds[kind] = true
+	}
+	if !o.ErrorsOnly && len(kinds) == 0 {
+		return nil, nil
+	}
+	return func(f *validate.Finding) bool {
+		return (!o.ErrorsOnly || f.Severity == validate.Error) && (len(kinds) == 0 || kinds[f.Kind])
+	}, nil
 }
 
 func newCheckCommand(io *streams) *cobra.Command {
@@ -41,22 +68,32 @@ func newCheckCommand(io *streams) *cobra.Command {
 		Use:   "check [FILE|DIR|-]...",
 		Short: "Replay every game and report every defect",
 		Long: `Read every game of the inputs (files, directories walked for *.pdn, *.txt
-and *.json, possibly compressed, or - for standard input; with none, the
-sample archive built into damka), replay each against the rules engine,
-and report every defect like a compiler:
+and *.json, possibly compressed, or - for standard input; with none,
+standard input when it is a pipe or a file, else the sample archive built
+into damka), replay each against the rules engine, and report every defect
+like a compiler:
 
   file:line:col: game N (White - Black, Event): ply P (17. c3-d4): kind: message
 
 then a summary. The kinds of findings: syntax_error, illegal_move,
 missed_capture, incomplete_capture, ambiguous_move, wrong_result,
-draw_by_rule, bad_setup, unknown_moves, variant_inferred, unknown_variant.
+draw_by_rule, bad_setup, unknown_moves, variant_inferred, unknown_variant,
+invalid_utf8. A variant_inferred or unknown_variant finding is printed once
+per file ("game 1 (...) and 152 more games of this file"), as many games of
+one file share it. --errors-only and --kinds K,... choose the findings
+printed; the summary counts them all.
+
+A game of a variant damka does not play is not checked: it is counted
+apart ("2007 not checked: English checkers is not played by damka").
 
 With --json, one JSON object per game and line on stdout, in input order:
-{"file", "game", "line", "plies", "findings": [{"kind", "severity", "ply",
-"move", "line", "col", "message"}]}; the summary goes to stderr.
+{"file", "game", "line", "plies", "status", "findings": [{"kind",
+"severity", "ply", "move", "line", "col", "message"}]}, status being
+clean, warnings, errors, unreadable or unchecked; the summary goes to
+stderr. With --errors-only or --kinds, only the games with a finding
+chosen are printed, with those findings.
 
-Exit status: 0 when no game has an error finding, 1 when one has, 2 when
-an input cannot be read at all.`,
+` + exitStatusHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCheck(cmd.Context(), io, opts, args)
 		},
@@ -84,16 +121,23 @@ type checked struct {
 	report *validate.Report
 }
 
-// tally sums up a run over many games.
+// tally sums up a run over many games: read = clean + warnings + errors
+// (unreadable among them) + not checked.
 type tally struct {
-	games, clean, warnings, errors, unreadable int
-	inputErrors                                int
-	plies                                      int
-	kinds                                      map[validate.Kind]int
-	start                                      time.Time
+	games, clean, warnings, errors, unreadable, unchecked int
+	inputErrors                                           int
+	plies                                                 int
+	kinds                                                 map[validate.Kind]int
+	// uncheckedBy counts the games not checked by variant, in the order
+	// the variants came.
+	uncheckedBy    map[string]int
+	uncheckedOrder []string
+	start          time.Time
 }
 
-func newTally() *tally { return &tally{kinds: map[validate.Kind]int{}, start: time.Now()} }
+func newTally() *tally {
+	return &tally{kinds: map[validate.Kind]int{}, uncheckedBy: map[string]int{}, start: time.Now()}
+}
 
 func (t *tally) add(r *validate.Report) {
 	t.games++
@@ -107,6 +151,13 @@ func (t *tally) add(r *validate.Report) {
 		t.errors++
 	case validate.Unreadable:
 		t.unreadable++
+	case validate.Unchecked:
+		t.unchecked++
+		name := pdn.GameTypeName(r.GameType.Number)
+		if t.uncheckedBy[name] == 0 {
+			t.uncheckedOrder = append(t.uncheckedOrder, name)
+		}
+		t.uncheckedBy[name]++
 	}
 	for _, f := range r.Findings {
 		t.kinds[f.Kind]++
@@ -125,7 +176,13 @@ func (t *tally) printCounts(w io.Writer) {
 	if t.unreadable > 0 {
 		fmt.Fprintf(w, " (%d unreadable)", t.unreadable)
 	}
+	if t.unchecked > 0 {
+		fmt.Fprintf(w, ", %d not checked", t.unchecked)
+	}
 	fmt.Fprintln(w)
+	for _, name := range t.uncheckedOrder {
+		fmt.Fprintf(w, "%d not checked: %s is not played by damka\n", t.uncheckedBy[name], name)
+	}
 	var parts []string
 	for _, k := range validate.Kinds {
 		if n := t.kinds[k]; n > 0 {
@@ -152,12 +209,22 @@ func (t *tally) printRate(w io.Writer) {
 	fmt.Fprintf(w, "%d plies replayed in %.2fs: %.0f games/s, %.0f plies/s\n", t.plies, sec, rate(t.games), rate(t.plies))
 }
 
-// exit maps the tally to the exit status of check and clean.
+// exitStatusHelp is the exit status rule, the same for every command.
+const exitStatusHelp = `Exit status, the same for every command:
+  0    done: every game was checked and none has an error
+  1    done, but a game has an error or could not be checked (a variant
+       damka does not play); for clean, a game went to the rejects; for
+       moves, a line was bad. The outputs are written all the same.
+  2    an input could not be read at all (missing, not PDN, cut), or the
+       command line is wrong
+  130  interrupted (Ctrl-C; 143 for SIGTERM): no output file is changed`
+
+// exit maps the tally to the exit status (exitStatusHelp).
 func (t *tally) exit() error {
 	switch {
 	case t.inputErrors > 0:
 		return &exitError{code: exitInput}
-	case t.errors+t.unreadable > 0:
+	case t.errors+t.unreadable+t.unchecked > 0:
 		return &exitError{code: exitFindings}
 	}
 	return nil
@@ -176,17 +243,30 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(io.Out)
+	filter, err := opts.filter()
+	if err != nil {
+		return err
+	}
+	out := newLineWriter(io, io.Out)
 	t := newTally()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
+	rep := &reporter{w: out, filter: filter}
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
 		if opts.JSON {
-			return enc.Encode(jsonReport(c.report))
+			j, ok := jsonReport(c.report, filter)
+			if !ok {
+				return nil
+			}
+			if err := enc.Encode(j); err != nil {
+				return err
+			}
+		} else {
+			rep.game(c.report)
 		}
-		writeFindings(out, c.report)
-		return nil
+		return out.Sync()
 	})
+	rep.flush()
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -199,6 +279,72 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	}
 	t.print(summary)
 	return t.exit()
+}
+
+// reporter prints findings like a compiler, one line each, but those
+// that many games of a file share (variant_inferred, unknown_variant)
+// once per file: "game 1 (...) and 152 more games of this file".
+type reporter struct {
+	w      io.Writer
+	filter func(*validate.Finding) bool
+	file   string
+	groups []*findingGroup
+}
+
+type findingGroup struct {
+	game  *pdn.Game
+	f     validate.Finding
+	count int
+}
+
+// perFile tells the findings printed once per file.
+func perFile(k validate.Kind) bool {
+	return k == validate.VariantInferred || k == validate.UnknownVariant
+}
+
+func (p *reporter) game(r *validate.Report) {
+	g := r.Game
+	if g.File != p.file {
+		p.flush()
+		p.file = g.File
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if p.filter != nil && !p.filter(f) {
+			continue
+		}
+		if !perFile(f.Kind) {
+			writeFinding(p.w, g, f, "")
+			continue
+		}
+		found := false
+		for _, gr := range p.groups {
+			if gr.f.Kind == f.Kind && gr.f.Message == f.Message {
+				gr.count++
+				found = true
+				break
+			}
+		}
+		if !found {
+			p.groups = append(p.groups, &findingGroup{game: g, f: *f, count: 1})
+		}
+	}
+}
+
+// flush prints the shared findings of the file read so far.
+func (p *reporter) flush() {
+	for _, gr := range p.groups {
+		more := ""
+		switch gr.count {
+		case 1:
+		case 2:
+			more = " and 1 more game of this file"
+		default:
+			more = fmt.Sprintf(" and %d more games of this file", gr.count-1)
+		}
+		writeFinding(p.w, gr.game, &gr.f, more)
+	}
+	p.groups = p.groups[:0]
 }
 
 // describeInputError drops the system call from a path error: "x.pdn: no
@@ -224,27 +370,33 @@ func gameLabel(g *pdn.Game) string {
 
 // writeFindings prints the findings of a game, one compiler-style line each.
 func writeFindings(w io.Writer, r *validate.Report) {
-	g := r.Game
-	for _, f := range r.Findings {
-		ply := ""
-		if f.Ply > 0 {
-			if label := f.MoveLabel(); label != "" && f.Move != "" {
-				ply = fmt.Sprintf("ply %d (%s): ", f.Ply, label)
-			} else {
-				ply = fmt.Sprintf("ply %d: ", f.Ply)
-			}
-		}
-		fmt.Fprintf(w, "%s:%d:%d: %s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), ply, f.Kind, f.Message)
+	for i := range r.Findings {
+		writeFinding(w, r.Game, &r.Findings[i], "")
 	}
 }
 
-// The JSON form of a game's report: a contract, keep the fields as they are.
+// writeFinding prints one finding: file:line:col: game N (...)more: ply P (17. c3-d4): kind: message.
+func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
+	ply := ""
+	if f.Ply > 0 {
+		if label := f.MoveLabel(); label != "" && f.Move != "" {
+			ply = fmt.Sprintf("ply %d (%s): ", f.Ply, label)
+		} else {
+			ply = fmt.Sprintf("ply %d: ", f.Ply)
+		}
+	}
+	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), more, ply, f.Kind, f.Message)
+}
+
+// The JSON form of a game's report: a contract, keep the fields as they
+// are (status was added after the others).
 type jsonGame struct {
-	File     string        `json:"file"`
-	Game     int           `json:"game"`
-	Line     int           `json:"line"`
-	Plies    int           `json:"plies"`
-	Findings []jsonFinding `json:"findings"`
+	File     string          `json:"file"`
+	Game     int             `json:"game"`
+	Line     int             `json:"line"`
+	Plies    int             `json:"plies"`
+	Status   validate.Status `json:"status"`
+	Findings []jsonFinding   `json:"findings"`
 }
 
 type jsonFinding struct {
@@ -257,10 +409,16 @@ type jsonFinding struct {
 	Message  string            `json:"message"`
 }
 
-func jsonReport(r *validate.Report) jsonGame {
-	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: int(r.Game.Pos.Line), Plies: len(r.Plies), Findings: []jsonFinding{}}
-	for _, f := range r.Findings {
+// jsonReport is the JSON form of r, with only the findings filter keeps;
+// ok is false when a filter keeps none.
+func jsonReport(r *validate.Report, filter func(*validate.Finding) bool) (jsonGame, bool) {
+	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: int(r.Game.Pos.Line), Plies: len(r.Plies), Status: r.Status(), Findings: []jsonFinding{}}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if filter != nil && !filter(f) {
+			continue
+		}
 		j.Findings = append(j.Findings, jsonFinding{f.Kind, f.Severity, f.Ply, f.Move, f.Line, f.Col, f.Message})
 	}
-	return j
+	return j, filter == nil || len(j.Findings) > 0
 }

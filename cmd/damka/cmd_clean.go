@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"hash/maphash"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -54,12 +54,16 @@ abbreviated them and that is unambiguous, else with every landing square
 (always with --full-paths; an ambiguity the rest of the game resolved is
 written in full). Comments, NAGs and variations are kept.
 
-Games with errors go, unchanged, to the --rejects file, each preceded by
-"%" comment lines listing its findings. Output files are written whole or
-not at all (a temporary file renamed at the end).
+Games with errors, and games of a variant damka does not play (not
+checked), go, unchanged, to the --rejects file, each preceded by "%"
+comment lines listing its findings; a game over the reader's 4 MiB cap is
+copied from its file, or the rejects say which bytes of which input it
+was. Every game read is counted: read = written + rejected + duplicates
+dropped. Output files are written whole or not at all (temporary files
+put in place together at the end); -o and --rejects must name different
+files.
 
-Exit status: 0 when every game was written, 1 when some were rejected, 2
-when an input cannot be read at all.`,
+` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" {
 				return &exitError{code: exitInput, err: errors.New("clean: -o/--output is required")}
@@ -79,27 +83,10 @@ when an input cannot be read at all.`,
 	return cmd
 }
 
-// bufferedDestination is a destination with a buffer in front.
-type bufferedDestination struct {
-	*destination
-	w *bufio.Writer
-}
-
-func createBuffered(io *streams, name string) (*bufferedDestination, error) {
-	d, err := createDestination(io, name)
-	if err != nil {
-		return nil, err
-	}
-	return &bufferedDestination{d, bufio.NewWriter(d.w)}, nil
-}
-
-// commit flushes the buffer and renames the file into place.
-func (b *bufferedDestination) commit() error {
-	if err := b.w.Flush(); err != nil {
-		b.abort()
-		return err
-	}
-	return b.destination.commit()
+// cleanSummary counts what clean did with the games: read = written +
+// rejected + dropped.
+type cleanSummary struct {
+	written, rejected, unchecked, dropped, fixed int
 }
 
 func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string) (err error) {
@@ -107,45 +94,50 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err != nil {
 		return err
 	}
-	out, err := createBuffered(io, opts.Output)
-	if err != nil {
-		return &exitError{code: exitInput, err: err}
+	want := []output{{flag: "-o", path: opts.Output}}
+	if opts.Rejects != "" {
+		want = append(want, output{flag: "--rejects", path: opts.Rejects})
 	}
-	defer out.abort()
+	outs, dests, err := openOutputs("clean", io, want...)
+	if err != nil {
+		return err
+	}
+	defer outs.Abort()
+	out := buffered(dests[opts.Output])
 	var rej *bufferedDestination
 	if opts.Rejects != "" {
-		if rej, err = createBuffered(io, opts.Rejects); err != nil {
-			return &exitError{code: exitInput, err: err}
-		}
-		defer rej.abort()
+		rej = buffered(dests[opts.Rejects])
 	}
-	pw := pdn.NewWriter(out.w)
+	pw := pdn.NewWriter(out.buf)
 	seen := map[uint64]bool{}
 	seed := maphash.MakeSeed()
-	written, rejected, dropped, fixed := 0, 0, 0, 0
+	var sum cleanSummary
 	t := newTally()
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
 		r := c.report
 		g, ok, didFix := cleanGame(r, opts)
 		if !ok {
-			rejected++
+			sum.rejected++
+			if r.Status() == validate.Unchecked {
+				sum.unchecked++
+			}
 			if rej != nil {
-				return writeReject(rej.w, r)
+				return writeReject(rej.buf, r, c.item.Source)
 			}
 			return nil
 		}
 		if didFix {
-			fixed++
+			sum.fixed++
 		}
 		if opts.DropDuplicates != "" {
 			k := duplicateKey(seed, g, r, opts.DropDuplicates)
 			if seen[k] {
-				dropped++
+				sum.dropped++
 				return nil
 			}
 			seen[k] = true
 		}
-		written++
+		sum.written++
 		return pw.Write(g)
 	})
 	if err != nil {
@@ -155,26 +147,34 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err := pw.Error(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	if err := out.commit(); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	if rej != nil {
-		if err := rej.commit(); err != nil {
-			return &exitError{code: exitInput, err: err}
+	for _, b := range []*bufferedDestination{out, rej} {
+		if b != nil {
+			if err := b.buf.Flush(); err != nil {
+				return &exitError{code: exitInput, err: err}
+			}
 		}
 	}
-	fmt.Fprintf(io.Err, "%d games read: %d written, %d rejected", t.games, written, rejected)
+	if err := outs.Commit(); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Err, "%d games read: %d written, %d rejected", t.games, sum.written, sum.rejected)
+	if sum.unchecked > 0 {
+		fmt.Fprintf(io.Err, " (%d not checked)", sum.unchecked)
+	}
 	if opts.DropDuplicates != "" {
-		fmt.Fprintf(io.Err, ", %d duplicates dropped", dropped)
+		fmt.Fprintf(io.Err, ", %d duplicates dropped", sum.dropped)
 	}
 	if opts.FixResults {
-		fmt.Fprintf(io.Err, ", %d results fixed", fixed)
+		fmt.Fprintf(io.Err, ", %d results fixed", sum.fixed)
 	}
 	fmt.Fprintln(io.Err)
+	for _, name := range t.uncheckedOrder {
+		fmt.Fprintf(io.Err, "%d not checked: %s is not played by damka\n", t.uncheckedBy[name], name)
+	}
 	switch {
 	case t.inputErrors > 0:
 		return &exitError{code: exitInput}
-	case rejected > 0:
+	case sum.rejected > 0:
 		return &exitError{code: exitFindings}
 	}
 	return nil
@@ -183,6 +183,9 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 // cleanGame returns the game to write, or false when it has an error that
 // cleaning cannot mend; fixed tells that its result was set from the rules.
 func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
+	if r.Status() == validate.Unchecked {
+		return nil, false, false // never replayed: not known to be sound
+	}
 	decided := r.Started && !r.Stopped && r.Outcome != draughts.Ongoing
 	for _, f := range r.Findings {
 		if f.Severity != validate.Error {
@@ -227,7 +230,9 @@ func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
 }
 
 // duplicateKey identifies a game for --drop-duplicates: its canonical
-// tags and moves ("all"), or its start position and moves ("moves").
+// tags and moves ("all"), or its variant, start position and moves
+// ("moves"). The start is the replayed one, or, for a game whose start
+// is not known, its FEN as written.
 func duplicateKey(seed maphash.Seed, g *pdn.Game, r *validate.Report, mode string) uint64 {
 	var h maphash.Hash
 	h.SetSeed(seed)
@@ -239,7 +244,18 @@ func duplicateKey(seed maphash.Seed, g *pdn.Game, r *validate.Report, mode strin
 			h.WriteByte(0)
 		}
 	}
-	h.WriteString(r.Start.FEN())
+	if r.Variant != draughts.NoVariant {
+		h.WriteString(r.Variant.Name())
+	} else {
+		h.WriteString(fmt.Sprint(r.GameType.Number))
+	}
+	h.WriteByte(0)
+	if r.Started {
+		h.WriteString(r.Start.FEN())
+	} else {
+		h.WriteByte(2)
+		h.WriteString(strings.TrimSpace(g.FEN()))
+	}
 	for i := range r.Plies {
 		h.WriteByte(0)
 		h.WriteString(r.Plies[i].Move.String())
@@ -252,14 +268,62 @@ func duplicateKey(seed maphash.Seed, g *pdn.Game, r *validate.Report, mode strin
 }
 
 // writeReject writes a game as read, preceded by its findings as "%"
-// comment lines (PDN's escape: the rest of the line is ignored).
-func writeReject(w io.Writer, r *validate.Report) error {
+// comment lines (PDN's escape: the rest of the line is ignored). A game
+// over the reader's size cap was not kept whole: its bytes are copied
+// from its file when that is a plain file, else the reject says which
+// bytes of which input it was.
+func writeReject(w io.Writer, r *validate.Report, src *sourceInfo) error {
 	var sb strings.Builder
 	writeFindings(&sb, r)
+	var se *pdn.SyntaxError
+	tooLarge := errors.As(r.Game.Err, &se) && errors.Is(se, pdn.ErrGameTooLarge)
+	if tooLarge {
+		switch {
+		case se.Start < 0:
+			fmt.Fprintf(&sb, "the game is too large to keep; it is in the text of the JSON strings of %s\n", r.Game.File)
+		case src != nil && src.Plain:
+			fmt.Fprintf(&sb, "the game is too large to keep in memory; here are its bytes %d-%d of %s, copied\n", se.Start, se.End, r.Game.File)
+		default:
+			what := r.Game.File
+			if src != nil && src.Compressed {
+				what += " once decompressed"
+			}
+			fmt.Fprintf(&sb, "the game is too large to keep; it is bytes %d-%d of %s, not copied here\n", se.Start, se.End, what)
+		}
+	}
 	for _, line := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
 		fmt.Fprintf(w, "%% %s\n", line)
 	}
+	if tooLarge && se.Start >= 0 && src != nil && src.Plain {
+		if err := copyRange(w, src.Name, se.Start, se.End); err != nil {
+			return fmt.Errorf("%s: copying game %d to the rejects: %w", r.Game.File, r.Game.Index, err)
+		}
+		_, err := io.WriteString(w, "\n\n")
+		return err
+	}
+	if tooLarge {
+		_, err := io.WriteString(w, "\n")
+		return err
+	}
 	raw := strings.TrimRight(r.Game.Raw, "\r\n \t")
 	_, err := fmt.Fprintf(w, "%s\n\n", raw)
+	return err
+}
+
+// copyRange copies bytes [start, end) of file name to w, trimmed of the
+// blank lines at the end.
+func copyRange(w io.Writer, name string, start, end int64) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	// Trim trailing blanks: look at the last bytes.
+	tail := make([]byte, min(end-start, 256))
+	if _, err := f.ReadAt(tail, end-int64(len(tail))); err != nil && err != io.EOF {
+		return err
+	}
+	trimmed := int64(len(tail) - len(strings.TrimRight(string(tail), "\r\n \t")))
+	_, err = io.Copy(w, io.NewSectionReader(f, start, end-start-trimmed))
 	return err
 }

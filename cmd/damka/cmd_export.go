@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -18,7 +16,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/pipeline"
 	"github.com/damka/damka/validate"
 )
@@ -83,13 +80,16 @@ command, depth) in the footer. --format arrow writes Arrow IPC files
 default) is streamed as Arrow IPC to standard output, for tools that read
 a pipe.
 
-Files are written whole or not at all (a temporary file renamed at the
-end). The output is byte-identical for the same inputs and options
+Files are written whole or not at all: under temporary names, put in
+place together at the end; a run that fails or is interrupted leaves
+OUTDIR as it was (and no OUTDIR it made). The output is byte-identical for the same inputs and options
 whatever -j is. A summary goes to stderr, with the time spent reading,
 replaying and writing.
 
-Exit status: 0 when done (games with findings are in the data: see the
-status and findings columns), 2 when an input cannot be read at all.`,
+Games with findings are in the data: see the status and findings
+columns (status unchecked for a variant damka does not play).
+
+` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check("export")
 		},
@@ -204,7 +204,7 @@ func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int,
 	byteBar := bar == nil
 	if byteBar {
 		bar = newProgress(io, quiet, in.total, "games")
-		defer bar.Finish()
+		defer bar.done(io)
 	}
 	next := func() (gameItem, bool, error) {
 		t0 := time.Now()
@@ -233,11 +233,22 @@ func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int,
 		}
 		return c
 	}
-	return pipeline.Ordered(ctx, jobs, next, work, func(c replayed) error {
+	weight := func(it gameItem) int64 {
+		if it.Game == nil {
+			return 0
+		}
+		return int64(len(it.Game.Raw)) + gameOverhead
+	}
+	popts := pipeline.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
+	return pipeline.OrderedWith(ctx, popts, next, work, func(c replayed) error {
 		if c.report == nil {
+			io.clearProgress()
+			if c.item.Note != "" {
+				fmt.Fprintf(io.Err, "damka: %s\n", c.item.Note)
+				return nil
+			}
 			t.inputErrors++
-			bar.Clear()
-			fmt.Fprintf(io.Err, "damka: cannot read %v\n", describeInputError(c.item.Err))
+			fmt.Fprintf(io.Err, "damka: %v\n", describeInputError(c.item.Err))
 			return nil
 		}
 		t.add(c.report)
@@ -251,37 +262,19 @@ func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int,
 	})
 }
 
-// destination is where one table goes: a file written atomically, or
-// standard output.
-type destination struct {
-	name string // as shown to the user
-	w    io.Writer
-	file *atomicfile.File
-}
-
-func createDestination(io *streams, path string) (*destination, error) {
-	if path == "-" {
-		return &destination{name: "standard output", w: io.Out}, nil
-	}
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	return &destination{name: path, w: f, file: f}, nil
-}
-
-func (d *destination) commit() error {
-	if d.file == nil {
-		return nil
-	}
-	return d.file.Commit()
-}
-
-func (d *destination) abort() {
-	if d != nil && d.file != nil {
-		d.file.Abort()
-	}
-}
+// The memory budget of a run: games are read, replayed (and analysed)
+// and written in a pipeline, and at most inFlightBudget bytes of game
+// text (plus gameOverhead a game) are between reading and writing at
+// once, whatever -j, besides one game the reader holds; at most 4 games a
+// worker in any case. A game's replay and rows take about 40 to 90 times
+// its text (a game of 4 MiB, the reader's cap, of 430,000 plies: 170 MB
+// for check, 370 MB for export), so a run takes at most about that over
+// a few tens of MB of buffers, on any input. Real games (a few KB) are
+// far under the budget: it holds back only archives of huge games.
+const (
+	inFlightBudget = 4 << 20
+	gameOverhead   = 1 << 10
+)
 
 // tableSet writes the games and moves tables of a run: to a directory,
 // or one of them to standard output. damka analyze writes through it too.
@@ -291,17 +284,24 @@ type tableSet struct {
 	dests []*destination
 }
 
-// openTableSet starts the tables of opts.Output in the given format.
-func openTableSet(io *streams, opts ExportOptions, meta export.Meta) (s *tableSet, err error) {
-	s = &tableSet{}
-	defer func() {
-		if err != nil {
-			s.abort()
-		}
-	}()
+// tableOutputs names the files the tables of opts go to, for
+// openOutputs: a folder with games and moves files, or standard output.
+func tableOutputs(opts ExportOptions, more ...string) output {
 	if opts.Output == "-" {
-		d, _ := createDestination(io, "-")
+		return output{flag: "-o", path: "-"}
+	}
+	format, _ := parseFormat(opts.Format)
+	return output{flag: "-o", path: opts.Output, files: append([]string{"games" + format.Ext(), "moves" + format.Ext()}, more...)}
+}
+
+// openTableSet starts the tables of opts.Output in the given format, on
+// the destinations openOutputs made.
+func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destination) (*tableSet, error) {
+	s := &tableSet{}
+	if opts.Output == "-" {
+		d := dests["-"]
 		s.dests = append(s.dests, d)
+		var err error
 		if opts.Table == "games" {
 			s.games, err = export.NewGamesWriter(d.w, export.ArrowStream, meta)
 		} else {
@@ -313,14 +313,8 @@ func openTableSet(io *streams, opts ExportOptions, meta export.Meta) (s *tableSe
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(opts.Output, 0o755); err != nil {
-		return nil, err
-	}
 	for _, table := range []string{"games", "moves"} {
-		d, err := createDestination(io, filepath.Join(opts.Output, table+format.Ext()))
-		if err != nil {
-			return s, err
-		}
+		d := dests[filepath.Join(opts.Output, table+format.Ext())]
 		s.dests = append(s.dests, d)
 		if table == "games" {
 			s.games, err = export.NewGamesWriter(d.w, format, meta)
@@ -384,11 +378,10 @@ func (s *tableSet) add(r *validate.Report, evals []*export.PlyEval) error {
 	return nil
 }
 
-// commit finishes the tables and renames the files into place, all of
-// them or none. The tables are finished at once: each encodes its last
-// batch (all of the games table, whose rows make one batch) and writes
-// its footer.
-func (s *tableSet) commit() error {
+// finish finishes the tables: each encodes its last batch (all of the
+// games table, whose rows make one batch) and writes its footer, at once.
+// The files are put in place by the outputs' Commit.
+func (s *tableSet) finish() error {
 	var gerr, merr error
 	var wg sync.WaitGroup
 	if s.games != nil {
@@ -402,24 +395,7 @@ func (s *tableSet) commit() error {
 		merr = s.moves.Close()
 	}
 	wg.Wait()
-	err := cmp.Or(gerr, merr)
-	if err != nil {
-		s.abort()
-		return err
-	}
-	for _, d := range s.dests {
-		if err := d.commit(); err != nil {
-			s.abort()
-			return err
-		}
-	}
-	return nil
-}
-
-func (s *tableSet) abort() {
-	for _, d := range s.dests {
-		d.abort()
-	}
+	return cmp.Or(gerr, merr)
 }
 
 // summary names what was written: "out/games.parquet (209 rows)".
@@ -461,11 +437,15 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 		return err
 	}
 	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
-	tables, err := openTableSet(io, opts, meta)
+	outs, dests, err := openOutputs("export", io, tableOutputs(opts))
+	if err != nil {
+		return err
+	}
+	defer outs.Abort()
+	tables, err := openTableSet(opts, meta, dests)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	defer tables.abort()
 	t := newTally()
 	times := &stageTimes{start: t.start}
 	err = replayAndPrepare(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, tables.prepare, func(c replayed) error {
@@ -476,16 +456,16 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	times.waited = tables.stats().Waited
 	t0 := time.Now()
-	if err := tables.commit(); err != nil {
+	if err := tables.finish(); err != nil {
 		return &exitError{code: exitInput, err: err}
+	}
+	if err := outs.Commit(); err != nil {
+		return err
 	}
 	times.final = time.Since(t0)
 	times.write += times.final
 	times.encode = tables.stats().Busy
 	t.print(io.Err)
 	fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.summary(), times)
-	if t.inputErrors > 0 {
-		return &exitError{code: exitInput}
-	}
-	return nil
+	return t.exit()
 }

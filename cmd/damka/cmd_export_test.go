@@ -40,6 +40,8 @@ func runSub(t *testing.T, newCmd func(*streams) *cobra.Command, stdin string, ar
 	return out.Bytes(), errb.String(), code
 }
 
+// exportInputs hold games with errors (testdata/validate): the commands
+// exit 1 on them, with the data written (the one exit status rule).
 var exportInputs = []string{
 	"../../testdata/corpus/russian/wiegerw-pdn",
 	"../../testdata/oracle/games.pdn",
@@ -80,7 +82,7 @@ func TestExportCommand(t *testing.T) {
 	inputs := inputsOrSkip(t)
 	dir := filepath.Join(t.TempDir(), "out") // created by export
 	_, errOut, code := runSub(t, newExportCommand, "", append([]string{"-o", dir, "-q"}, inputs...)...)
-	if code != exitOK {
+	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(errOut, "games.parquet (") || !strings.Contains(errOut, "reading") {
@@ -102,7 +104,7 @@ func TestExportCommand(t *testing.T) {
 
 	// -o - streams the moves table as Arrow IPC.
 	out, errOut, code := runSub(t, newExportCommand, "", append([]string{"-o", "-", "-q"}, inputs...)...)
-	if code != exitOK {
+	if code != exitFindings {
 		t.Fatalf("-o -: exit %d: %s", code, errOut)
 	}
 	r, err := ipc.NewReader(bytes.NewReader(out))
@@ -123,7 +125,7 @@ func TestExportCommand(t *testing.T) {
 
 	// --format arrow writes IPC files.
 	adir := filepath.Join(t.TempDir(), "arrow")
-	if _, errOut, code := runSub(t, newExportCommand, "", append([]string{"-o", adir, "-q", "--format", "arrow"}, inputs...)...); code != exitOK {
+	if _, errOut, code := runSub(t, newExportCommand, "", append([]string{"-o", adir, "-q", "--format", "arrow"}, inputs...)...); code != exitFindings {
 		t.Fatalf("--format arrow: exit %d: %s", code, errOut)
 	}
 	fr, err := ipc.NewFileReader(bytes.NewReader(readFile(t, filepath.Join(adir, "games.arrow"))))
@@ -171,10 +173,10 @@ func TestExportDeterministic(t *testing.T) {
 	inputs := inputsOrSkip(t)
 	base := t.TempDir()
 	for _, j := range []string{"1", "4"} {
-		if _, errOut, code := runSub(t, newExportCommand, "", append([]string{"-o", filepath.Join(base, "j"+j), "-j", j}, inputs...)...); code != exitOK {
+		if _, errOut, code := runSub(t, newExportCommand, "", append([]string{"-o", filepath.Join(base, "j"+j), "-j", j}, inputs...)...); code != exitFindings {
 			t.Fatalf("-j %s: exit %d: %s", j, code, errOut)
 		}
-		if _, errOut, code := runSub(t, newOpeningsCommand, "", append([]string{"-o", filepath.Join(base, "j"+j, "positions.parquet"), "-j", j, "-q"}, inputs...)...); code != exitOK {
+		if _, errOut, code := runSub(t, newOpeningsCommand, "", append([]string{"-o", filepath.Join(base, "j"+j, "positions.parquet"), "-j", j, "-q"}, inputs...)...); code != exitFindings {
 			t.Fatalf("openings -j %s: exit %d: %s", j, code, errOut)
 		}
 	}
@@ -191,7 +193,7 @@ func TestOpeningsCommand(t *testing.T) {
 	inputs := inputsOrSkip(t)
 	path := filepath.Join(t.TempDir(), "positions.parquet")
 	_, errOut, code := runSub(t, newOpeningsCommand, "", append([]string{"-o", path, "--plies", "8", "-q"}, inputs...)...)
-	if code != exitOK {
+	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if rows := parquetRows(t, readFile(t, path)); rows < 100 {

@@ -72,7 +72,7 @@ and is byte-identical whatever -j is.
   WHERE fen = 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'
   ORDER BY games DESC
 
-Exit status: 0 when done, 2 when an input cannot be read at all.`,
+` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check()
 		},
@@ -101,11 +101,12 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 		flags = append(flags, "--variant", opts.Variant)
 	}
 	meta := exportMeta(opts.Variant, commandLine("openings", flags, args), 0)
-	dest, err := createDestination(io, opts.Output)
+	outs, dests, err := openOutputs("openings", io, output{flag: "-o", path: opts.Output})
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
-	defer dest.abort()
+	defer outs.Abort()
+	dest := dests[opts.Output]
 
 	o := export.NewOpenings(opts.Plies)
 	t := newTally()
@@ -121,14 +122,11 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if err := o.Write(dest.w, format, meta); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	if err := dest.commit(); err != nil {
-		return &exitError{code: exitInput, err: err}
+	if err := outs.Commit(); err != nil {
+		return err
 	}
 	times.write += time.Since(t0)
 	t.print(io.Err)
 	fmt.Fprintf(io.Err, "wrote %s (%d positions and moves over %d plies) in %s\n", dest.name, o.Len(), o.MaxPly(), times)
-	if t.inputErrors > 0 {
-		return &exitError{code: exitInput}
-	}
-	return nil
+	return t.exit()
 }

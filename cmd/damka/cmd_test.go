@@ -139,8 +139,8 @@ func TestCheckJSON(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("exit %d", code)
 	}
-	want := `{"file":"../../testdata/validate/clean.pdn","game":1,"line":1,"plies":1,"findings":[]}
-{"file":"../../testdata/validate/wrong_result.pdn","game":1,"line":1,"plies":1,"findings":[{"kind":"wrong_result","severity":"error","ply":2,"move":"","line":7,"col":6,"message":"white has no legal move at the end and loses (R-END-1), so the result is 0-2, not 2-0"}]}
+	want := `{"file":"../../testdata/validate/clean.pdn","game":1,"line":1,"plies":1,"status":"clean","findings":[]}
+{"file":"../../testdata/validate/wrong_result.pdn","game":1,"line":1,"plies":1,"status":"errors","findings":[{"kind":"wrong_result","severity":"error","ply":2,"move":"","line":7,"col":6,"message":"white has no legal move at the end and loses (R-END-1), so the result is 0-2, not 2-0"}]}
 `
 	if out != want {
 		t.Errorf("JSON:\n%s\nwant\n%s", out, want)
@@ -189,7 +189,8 @@ func TestClean(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(errOut, "14 games read: 7 written, 7 rejected") {
+	// The English game (not checked) is rejected, not written unchecked.
+	if !strings.Contains(errOut, "14 games read: 6 written, 8 rejected (1 not checked), 1 results fixed\n1 not checked: English checkers is not played by damka\n") {
 		t.Errorf("summary %q", errOut)
 	}
 	// The cleaned archive has no error, and says what the rules decided.
@@ -209,7 +210,7 @@ func TestClean(t *testing.T) {
 	}
 	// Every rejected game is read back from the rejects file.
 	out, _, _ = run(t, "", "check", "-q", rejects)
-	if !strings.Contains(out, "7 games read") {
+	if !strings.Contains(out, "8 games read") {
 		t.Errorf("rejects re-read: %s", out)
 	}
 }

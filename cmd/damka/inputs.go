@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,11 +12,24 @@ import (
 	"github.com/damka/damka/pdn"
 )
 
-// gameItem is one game read from the inputs, or an input that failed.
+// gameItem is one game read from the inputs, an input that failed, or a
+// note about the inputs (something skipped, a file with no game).
 type gameItem struct {
 	File string    // input name as shown in reports
-	Game *pdn.Game // nil when Err is an input error
+	Game *pdn.Game // nil when Err or Note is set
 	Err  error     // the input could not be opened or read on
+	Note string    // a warning about the inputs, with no game
+	// Source tells where the game's bytes are, for a reject that must
+	// copy them from the file (a game over the reader's size cap).
+	Source *sourceInfo
+}
+
+// sourceInfo is how an input was opened.
+type sourceInfo struct {
+	Name       string
+	Plain      bool // a regular file read as it is: byte offsets are offsets in it
+	Stdin      bool
+	Compressed bool
 }
 
 // inputs reads the games of every input in order, one at a time, for
@@ -24,31 +38,40 @@ type gameItem struct {
 type inputs struct {
 	io      *streams
 	sources []pdn.Source
-	errs    []error // arguments that do not exist
 	bytes   atomic.Int64
 	total   int64 // size of the inputs in bytes, -1 when unknown (stdin)
 
-	cur    *pdn.Reader
-	closer io.Closer
-	i      int
-	name   string
+	cur     *pdn.Reader
+	closer  io.Closer
+	info    *sourceInfo
+	i       int
+	name    string
+	games   int // games read from the current input
+	lastOK  int // index of the last whole game of the current input
+	lastPos pdn.Pos
 }
 
-// openInputs expands the arguments (files, directories, "-"); with none it
-// reads the embedded sample archive.
+// sampleNote is what damka says when it reads its built-in sample.
+const sampleNote = "no input named: reading the sample archive built into damka (" + sample.Name +
+	", 153 games); name files or folders, or - for standard input"
+
+// openInputs expands the arguments (files, directories, "-"). With none,
+// it reads standard input when that is a pipe or a file, else (a
+// terminal) the embedded sample archive, and says so.
 func openInputs(io *streams, args []string) *inputs {
 	in := &inputs{io: io}
-	if len(args) == 0 {
-		in.sources = []pdn.Source{{Name: sample.Name, Size: int64(len(sample.PDN))}}
-	}
-	for _, a := range args {
-		srcs, err := pdn.WalkSources([]string{a})
-		if err != nil {
-			in.errs = append(in.errs, err)
-		}
-		in.sources = append(in.sources, srcs...)
+	switch {
+	case len(args) == 0 && io.inIsData:
+		in.sources = []pdn.Source{{Name: "-", Size: -1}}
+	case len(args) == 0:
+		in.sources = []pdn.Source{{Name: sample.Name, Skip: sampleNote}, {Name: sample.Name, Size: int64(len(sample.PDN))}}
+	default:
+		in.sources = pdn.WalkAll(args)
 	}
 	for _, s := range in.sources {
+		if s.Err != nil || s.Skip != "" {
+			continue
+		}
 		if s.Size < 0 {
 			in.total = -1
 			break
@@ -58,20 +81,25 @@ func openInputs(io *streams, args []string) *inputs {
 	return in
 }
 
-// next returns the next game (or input error); ok is false at the end.
+// next returns the next game (or input error, or note); ok is false at
+// the end.
 func (in *inputs) next() (gameItem, bool, error) {
 	for {
-		if len(in.errs) > 0 {
-			err := in.errs[0]
-			in.errs = in.errs[1:]
-			return gameItem{Err: err}, true, nil
-		}
 		if in.cur == nil {
 			if in.i == len(in.sources) {
 				return gameItem{}, false, nil
 			}
-			in.name = in.sources[in.i].Name
+			src := in.sources[in.i]
 			in.i++
+			switch {
+			case src.Err != nil:
+				return gameItem{File: src.Name, Err: src.Err}, true, nil
+			case src.Skip == sampleNote:
+				return gameItem{File: src.Name, Note: sampleNote}, true, nil
+			case src.Skip != "":
+				return gameItem{File: src.Name, Note: src.Name + ": " + skipText(src.Skip)}, true, nil
+			}
+			in.name, in.games, in.lastOK, in.lastPos = src.Name, 0, 0, pdn.Pos{}
 			if err := in.open(in.name); err != nil {
 				return gameItem{File: in.name, Err: err}, true, nil
 			}
@@ -79,27 +107,62 @@ func (in *inputs) next() (gameItem, bool, error) {
 		g, err := in.cur.Next()
 		if err == io.EOF {
 			in.closeCur()
+			if in.games == 0 {
+				return gameItem{File: in.name, Note: in.name + ": no games in this file"}, true, nil
+			}
 			continue
 		}
 		if g == nil && err != nil {
 			in.closeCur()
-			return gameItem{File: in.name, Err: fmt.Errorf("%s: %w", in.name, err)}, true, nil
+			return gameItem{File: in.name, Err: in.readError(err)}, true, nil
 		}
-		return gameItem{File: in.name, Game: g}, true, nil
+		in.games++
+		if g.Err == nil {
+			in.lastOK, in.lastPos = g.Index, g.Pos
+		}
+		return gameItem{File: in.name, Game: g, Source: in.info}, true, nil
 	}
+}
+
+func skipText(reason string) string {
+	if reason == pdn.NoArchives {
+		return reason
+	}
+	return "skipped: " + reason
+}
+
+// readError says what went wrong reading the current input, and where:
+// for a stream cut short, after which game.
+func (in *inputs) readError(err error) error {
+	switch {
+	case errors.Is(err, pdn.ErrBinary):
+		return fmt.Errorf("%s: %w", in.name, err)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		where := "before the first game"
+		if in.lastOK > 0 {
+			where = fmt.Sprintf("after game %d (line %d), the last whole game", in.lastOK, in.lastPos.Line)
+		}
+		return fmt.Errorf("%s: %v: the data is cut %s; the games before it were read", in.name, err, where)
+	}
+	return fmt.Errorf("%s: %w", in.name, err)
 }
 
 func (in *inputs) open(name string) error {
 	var f io.ReadCloser
+	info := &sourceInfo{Name: name}
 	switch name {
 	case "-":
 		f = io.NopCloser(in.io.In)
+		info.Stdin = true
 	case sample.Name:
 		f = io.NopCloser(bytes.NewReader(sample.PDN))
 	default:
 		file, err := os.Open(name)
 		if err != nil {
 			return err
+		}
+		if fi, err := file.Stat(); err == nil && fi.Mode().IsRegular() {
+			info.Plain = true
 		}
 		f = file
 	}
@@ -109,8 +172,12 @@ func (in *inputs) open(name string) error {
 		f.Close()
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	if pdn.Compressed(rc) {
+		info.Plain, info.Compressed = false, true
+	}
 	in.cur = pdn.NewReader(rc, name)
 	in.closer = rc
+	in.info = info
 	return nil
 }
 

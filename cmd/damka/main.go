@@ -3,21 +3,34 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/damka/damka/internal/atomicfile"
 )
 
-func main() { os.Exit(int(Main())) }
+func main() {
+	ctx, stop := interruptContext()
+	code := Main(ctx)
+	stop()
+	os.Exit(int(code))
+}
 
 // exitCode is the process exit status.
 type exitCode int
 
-// Exit statuses, the same for every command.
+// Exit statuses, the same for every command (see the root command's help).
 const (
-	exitOK       exitCode = 0 // done, nothing wrong
-	exitFindings exitCode = 1 // done, but a game had an error finding or a line was bad
+	exitOK       exitCode = 0 // done: every game checked, none with an error
+	exitFindings exitCode = 1 // done, but a game had an error or could not be checked, or a line was bad
 	exitInput    exitCode = 2 // an input could not be read at all, or bad usage
+	// An interrupt exits 128 + the signal's number, as shells do: 130 for
+	// SIGINT (Ctrl-C), 143 for SIGTERM.
 )
 
 // exitError carries an exit status out of a command; its message, if any,
@@ -36,13 +49,83 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
+// interrupted is the cause of a context cancelled by a signal.
+type interrupted struct{ sig syscall.Signal }
+
+func (i interrupted) Error() string { return "interrupted by " + signalName(i.sig) }
+
+// Is makes an interrupt a cancellation for errors.Is(err, context.Canceled).
+func (i interrupted) Is(target error) bool { return target == context.Canceled }
+
+func signalName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.String()
+}
+
+// forceAfter is how long a command has to stop after an interrupt before
+// damka removes its temporary files and exits anyway (a read blocked on a
+// terminal, a long search): a second interrupt does it at once.
+const forceAfter = 3 * time.Second
+
+// interruptContext is signal.NotifyContext for SIGINT and SIGTERM, with
+// the signal kept as the context's cause, so that the exit status can say
+// which it was. After the first signal, a second one, or forceAfter,
+// removes every temporary file still open and exits.
+func interruptContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		var sig syscall.Signal
+		select {
+		case s := <-ch:
+			sig = s.(syscall.Signal)
+			cancel(interrupted{sig})
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+		case <-time.After(forceAfter):
+		case <-done:
+			return
+		}
+		atomicfile.Cleanup()
+		fmt.Fprintf(os.Stderr, "damka: %s; stopped at once, nothing was written\n", interrupted{sig})
+		os.Exit(128 + int(sig))
+	}()
+	return ctx, func() {
+		close(done)
+		signal.Stop(ch)
+		cancel(nil)
+	}
+}
+
 // Main runs the command line and maps its error to an exit status once.
-func Main() exitCode {
+func Main(ctx context.Context) exitCode {
 	io := systemStreams()
 	root := newRootCommand(io)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
+	return exitStatus(io, ctx, err)
+}
+
+// exitStatus prints the error of a command, if it has one to print, and
+// returns the exit status.
+func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 	if err == nil {
-		return exitOK
+		return exitOK // done, even if a signal came at the very end
+	}
+	var intr interrupted
+	if errors.As(context.Cause(ctx), &intr) {
+		io.clearProgress()
+		fmt.Fprintf(io.Err, "damka: %s; no output file was written or changed\n", intr)
+		return exitCode(128 + int(intr.sig))
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {

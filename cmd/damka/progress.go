@@ -27,8 +27,14 @@ func newProgress(io *streams, quiet bool, total int64, noun string) *progress {
 		progressbar.OptionShowElapsedTimeOnFinish(),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetPredictTime(true),
+		// No redrawing from a goroutine of the bar's own: the bar is
+		// drawn only in Update, on the goroutine that writes the other
+		// output, so that it can be cleared first (lineWriter).
+		progressbar.OptionSetSpinnerChangeInterval(0),
 	)
-	return &progress{bar: bar, noun: noun}
+	p := &progress{bar: bar, noun: noun}
+	io.setProgress(p)
+	return p
 }
 
 // Update sets the bytes done and the count shown.
@@ -40,9 +46,9 @@ func (p *progress) Update(bytes int64, count int) {
 	p.bar.Set64(bytes)
 }
 
-// Clear removes the bar before other output.
+// Clear removes the bar before other output; nil is no bar.
 func (p *progress) Clear() {
-	if p.bar != nil {
+	if p != nil && p.bar != nil {
 		p.bar.Clear()
 	}
 }
@@ -52,6 +58,12 @@ func (p *progress) Finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// done ends the bar and forgets it.
+func (p *progress) done(io *streams) {
+	p.Finish()
+	io.setProgress(nil)
 }
 
 // newCountProgress shows a count of things out of total (-1 when
@@ -70,8 +82,11 @@ func newCountProgress(io *streams, quiet bool, total int64, noun string) *progre
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetSpinnerChangeInterval(0),
 	)
-	return &progress{bar: bar, noun: noun}
+	p := &progress{bar: bar, noun: noun}
+	io.setProgress(p)
+	return p
 }
 
 // Add counts n more things done; safe from several goroutines.

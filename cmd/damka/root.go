@@ -13,10 +13,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		Short: "Parse, validate, analyse and export draughts game archives",
 		Long: `damka turns draughts game archives (PDN) into clean, verified, analysed data.
 
-Exit status, for every command:
-  0  done, nothing wrong
-  1  done, but a game has an error finding (or an input line was bad)
-  2  an input could not be read at all, or the command line is wrong`,
+` + exitStatusHelp,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

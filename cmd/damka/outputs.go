@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/damka/damka/internal/atomicfile"
+)
+
+// output is one output a command was asked for: a file, a folder of
+// files, or standard output ("-").
+type output struct {
+	flag  string   // "-o", "--rejects": named in messages
+	path  string   // as the user gave it
+	files []string // for a folder: the names of the files written in it
+}
+
+// outputs are the files a run writes, all of them checked and created
+// (under temporary names) before the first game is read, and put in
+// place together at the end (atomicfile.Set): a run that fails or is
+// interrupted leaves every output as it was, and no folder it made.
+type outputs struct {
+	cmd string
+	io  *streams
+	set atomicfile.Set
+}
+
+// destination is where one file of the outputs goes: a file being
+// written, or standard output.
+type destination struct {
+	name string // as shown to the user
+	w    io.Writer
+	file *atomicfile.File // nil for standard output
+}
+
+// bufferedDestination is a destination with a buffer in front.
+type bufferedDestination struct {
+	*destination
+	buf *bufio.Writer
+}
+
+// openOutputs checks every output and creates them: two outputs that
+// name one file (or standard output twice), a folder where a file is
+// wanted, a file where a folder is, a folder that cannot be made or
+// written to, are refused here, naming the path given.
+func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]*destination, error) {
+	o := &outputs{cmd: cmd, io: io}
+	if err := o.check(outs); err != nil {
+		return nil, nil, err
+	}
+	dests := map[string]*destination{}
+	for _, out := range outs {
+		if out.path == "-" {
+			dests[out.path] = &destination{name: "standard output", w: io.Out}
+			continue
+		}
+		paths := []string{out.path}
+		if out.files != nil {
+			if err := o.set.MkdirAll(out.path); err != nil {
+				o.Abort()
+				return nil, nil, o.describe(out, err)
+			}
+			paths = paths[:0]
+			for _, f := range out.files {
+				paths = append(paths, filepath.Join(out.path, f))
+			}
+		}
+		for _, p := range paths {
+			f, err := o.set.Create(p)
+			if err != nil {
+				o.Abort()
+				return nil, nil, o.describe(out, err)
+			}
+			dests[p] = &destination{name: p, w: f, file: f}
+		}
+	}
+	return o, dests, nil
+}
+
+// describe turns an error on an output into a message for the user.
+func (o *outputs) describe(out output, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: %s %s: cannot write %s: %v", o.cmd, out.flag, out.path, pe.Path, pe.Err)}
+	}
+	return &exitError{code: exitInput, err: fmt.Errorf("%s: %s %s: %v", o.cmd, out.flag, out.path, err)}
+}
+
+// check refuses outputs that cannot be written, or that clash.
+func (o *outputs) check(outs []output) error {
+	type named struct {
+		out  output
+		path string
+	}
+	var all []named
+	stdout := ""
+	for _, out := range outs {
+		if out.path == "-" {
+			if stdout != "" {
+				return o.usage(fmt.Errorf("%s and %s both name standard output (-)", stdout, out.flag))
+			}
+			stdout = out.flag
+			continue
+		}
+		fi, err := os.Stat(out.path)
+		switch {
+		case err == nil && out.files == nil && fi.IsDir():
+			return o.usage(fmt.Errorf("%s %s is a folder; name a file", out.flag, out.path))
+		case err == nil && out.files != nil && !fi.IsDir():
+			return o.usage(fmt.Errorf("%s %s exists and is not a folder", out.flag, out.path))
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return o.describe(out, err)
+		}
+		if out.files == nil {
+			all = append(all, named{out, out.path})
+			continue
+		}
+		for _, f := range out.files {
+			p := filepath.Join(out.path, f)
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				return o.usage(fmt.Errorf("%s %s: %s is a folder", out.flag, out.path, p))
+			}
+			all = append(all, named{out, p})
+		}
+	}
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			if samePath(all[i].path, all[j].path) {
+				a, b := all[i].out, all[j].out
+				return o.usage(fmt.Errorf("%s %s and %s %s name the same file: one would overwrite the other", a.flag, a.path, b.flag, b.path))
+			}
+		}
+	}
+	return nil
+}
+
+func (o *outputs) usage(err error) error {
+	return &exitError{code: exitInput, err: fmt.Errorf("%s: %w", o.cmd, err)}
+}
+
+// samePath reports whether two paths name one file: the same path once
+// cleaned and made absolute, or, when both exist, the same file (links).
+func samePath(a, b string) bool {
+	if abs(a) == abs(b) {
+		return true
+	}
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(fa, fb)
+	}
+	// Not both there yet: compare their folders, which may be links.
+	da, err1 := os.Stat(filepath.Dir(a))
+	db, err2 := os.Stat(filepath.Dir(b))
+	return err1 == nil && err2 == nil && os.SameFile(da, db) && filepath.Base(a) == filepath.Base(b)
+}
+
+func abs(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return a
+}
+
+// Commit puts every output file in place together.
+func (o *outputs) Commit() error {
+	if err := o.set.Commit(); err != nil {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: %w", o.cmd, err)}
+	}
+	return nil
+}
+
+// Abort removes the temporary files, and the folders made for them. It
+// is safe after Commit.
+func (o *outputs) Abort() {
+	if o != nil {
+		o.set.Abort()
+	}
+}
+
+// buffered puts a buffer in front of d.
+func buffered(d *destination) *bufferedDestination {
+	return &bufferedDestination{d, bufio.NewWriterSize(d.w, 64<<10)}
+}
