@@ -294,6 +294,9 @@ func writeReject(w io.Writer, r *validate.Report, src *sourceInfo) error {
 	for _, line := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
 		fmt.Fprintf(w, "%% %s\n", line)
 	}
+	// A blank line between the findings and the game, as between games:
+	// the game reads back on its own even when it is only tags.
+	io.WriteString(w, "\n")
 	if tooLarge && se.Start >= 0 && src != nil && src.Plain {
 		if err := copyRange(w, src.Name, se.Start, se.End); err != nil {
 			return fmt.Errorf("%s: copying game %d to the rejects: %w", r.Game.File, r.Game.Index, err)
