@@ -14,17 +14,18 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own, tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
 
 # The main job on the sample archive embedded in the binary: replay,
 # search every position at a depth that takes seconds, write the datasets
-# and the annotated archive to out/sample.
+# and the annotated archive to out/sample. (Standard input is /dev/null:
+# with no input damka reads a pipe, and the sample only from a terminal.)
 RUNDEPTH ?= 6
 run: build
-	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample
+	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample </dev/null
 
 # vet, formatting, staticcheck, go.mod tidy, and the tests.
 test: lint
@@ -44,6 +45,22 @@ test-short:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./...
+
+# A synthetic archive of RANDOM_GAMES random legal games, all different,
+# for benchmarking the commands (export/gen_test.go's generator).
+RANDOM_GAMES   ?= 20000
+RANDOM_ARCHIVE ?= out/random.pdn
+random-archive:
+	@mkdir -p $(dir $(RANDOM_ARCHIVE))
+	DAMKA_RANDOM_ARCHIVE=$(abspath $(RANDOM_ARCHIVE)) DAMKA_RANDOM_GAMES=$(RANDOM_GAMES) \
+		$(GO) test ./export -run '^TestWriteRandomArchive$$' -count 1 -v
+
+# Refit k, the slope of the winning-chances curve, to the results of the
+# Russian master games of the corpus (long: CALIB_DEPTH 8 takes minutes).
+CALIB_DEPTH ?= 4
+calibrate:
+	DAMKA_CORPUS=$(abspath testdata/corpus/russian) DAMKA_CALIB_DEPTH=$(CALIB_DEPTH) \
+		$(GO) test ./analyze -run '^TestCalibrateK$$' -count 1 -v -timeout 0
 
 fuzz:
 	$(GO) test ./pdn -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME)

@@ -18,10 +18,11 @@ import (
 // on is searched to depth DAMKA_CALIB_DEPTH (default 4) and k is chosen to
 // minimise the squared error between the expected score
 // (1+WinningChances)/2 and the game's result (a game is followed up to a
-// move that cannot be read). It only reports; the package documentation gives the
-// figures of one run.
+// move that cannot be read). It reports the fit and fails when the fit is
+// far from WinningChancesK; the package documentation gives the figures
+// of one run.
 //
-//	DAMKA_CORPUS=/work/shared/corpus/russian DAMKA_CALIB_DEPTH=8 go test ./analyze/ -run CalibrateK -v
+//	make calibrate CALIB_DEPTH=8
 func TestCalibrateK(t *testing.T) {
 	dir := os.Getenv("DAMKA_CORPUS")
 	if dir == "" {
@@ -112,6 +113,12 @@ func TestCalibrateK(t *testing.T) {
 		}
 	}
 	t.Logf("best k = %.5f (mean squared error %.4f; k=0: %.4f; k=%.4f: %.4f)", bestK, bestL, loss(0), WinningChancesK, loss(WinningChancesK))
+	// The fit is where WinningChancesK comes from: it must find positions,
+	// beat k=0 (evaluations tell something of results), and land near the
+	// constant, else the constant needs refitting.
+	if len(samples) < 1000 || bestL >= loss(0) || bestK < WinningChancesK/2 || bestK > 2*WinningChancesK {
+		t.Errorf("%d positions, best k %.5f (error %.4f, k=0 %.4f): WinningChancesK = %.5f needs a look", len(samples), bestK, bestL, loss(0), WinningChancesK)
+	}
 	for _, c := range []float64{50, 100, 200, 300} {
 		t.Logf("k=%.5f: %+4.0f centi-men -> winning chances %.2f", bestK, c, 2/(1+math.Exp(-bestK*c))-1)
 	}

@@ -3,6 +3,7 @@ package draughts
 import "testing"
 
 func benchPerft(b *testing.B, depth int, bulk bool) {
+	b.ReportAllocs()
 	p := Start(Russian)
 	var n uint64
 	for i := 0; i < b.N; i++ {
@@ -27,7 +28,7 @@ func BenchmarkPerft9NoBulk(b *testing.B) { benchPerft(b, 9, false) }
 func BenchmarkPerft11(b *testing.B) { benchPerft(b, 11, true) }
 
 // positions returns a spread of positions from random games.
-func benchPositions(b *testing.B) []Position {
+func benchPositions(b testing.TB) []Position {
 	var out []Position
 	var seed uint64 = 42
 	for len(out) < 2000 {
@@ -48,6 +49,7 @@ func benchPositions(b *testing.B) []Position {
 // BenchmarkMoves measures legal move generation per position over
 // positions of random games.
 func BenchmarkMoves(b *testing.B) {
+	b.ReportAllocs()
 	ps := benchPositions(b)
 	buf := make([]Move, 0, 128)
 	b.ResetTimer()
@@ -61,6 +63,7 @@ func BenchmarkMoves(b *testing.B) {
 // BenchmarkMakeCopy measures copy-make: copying the 32-byte position and
 // playing a move on the copy.
 func BenchmarkMakeCopy(b *testing.B) {
+	b.ReportAllocs()
 	ps := benchPositions(b)
 	type pm struct {
 		p Position

@@ -312,6 +312,10 @@ func TestPropertyRandomPlay(t *testing.T) {
 		v := rapid.SampledFrom([]Variant{Russian, Giveaway}).Draw(t, "variant")
 		p := Start(v)
 		tr := NewTracker(&p)
+		// A model of R-DRW-1 and R-DRW-2 for the tracker: positions (by
+		// FEN, not hash) since the last man move or capture, and plies of
+		// king moves without capture.
+		seen, kingPlies := map[string]int{p.FEN(): 1}, 0
 		plies := rapid.IntRange(0, 200).Draw(t, "plies")
 		for i := 0; i < plies; i++ {
 			ms := v.Moves(&p, nil)
@@ -356,7 +360,19 @@ func TestPropertyRandomPlay(t *testing.T) {
 			if groups, err := v.Match(&p, m.String()); err != nil || len(groups) != 1 {
 				t.Fatalf("%s: Match(%s) = %v, %v", p.FEN(), m, groups, err)
 			}
-			tr.Push(&p, &m, &u)
+			if p.Kings.Has(m.From) && !m.IsCapture() {
+				kingPlies++
+			} else {
+				clear(seen)
+				kingPlies = 0
+			}
+			seen[u.FEN()]++
+			switch r := tr.Push(&p, &m, &u); {
+			case (r == Repetition) != (seen[u.FEN()] >= 3):
+				t.Fatalf("%s after %s: tracker %v, position seen %d times", p.FEN(), m, r, seen[u.FEN()])
+			case r == KingMoves && kingPlies < 30, r == NoDraw && kingPlies >= 30:
+				t.Fatalf("%s after %s: tracker %v after %d king plies", p.FEN(), m, r, kingPlies)
+			}
 			p = u
 		}
 	})

@@ -39,6 +39,7 @@ func largeArchive(b *testing.B) (string, []*validate.Report) {
 // spent in AddPrepared less its waits for the encoders: the serial part
 // of writing, on damka export's emit goroutine.
 func BenchmarkStages(b *testing.B) {
+	b.ReportAllocs()
 	text, reports := largeArchive(b)
 	plies := float64(countPlies(reports))
 	var cpu0 time.Duration

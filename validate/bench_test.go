@@ -8,6 +8,7 @@ import (
 // games; it reports plies/s on one core (validation only: the reader has
 // its own benchmark in pdn).
 func BenchmarkReplay(b *testing.B) {
+	b.ReportAllocs()
 	games := readGames(b, testdata+"corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn")
 	games = append(games, readGames(b, testdata+"corpus/russian/wiegerw-pdn/fail/abatsiev.pdn")...)
 	games = append(games, readGames(b, testdata+"oracle/games.pdn")...)

@@ -41,6 +41,7 @@ func largeArchive(b *testing.B, n int) (string, int64) {
 // and reports games/s and plies/s: the throughput of the whole command
 // (reading, replay, report), and its speed-up with -j.
 func BenchmarkCheck(b *testing.B) {
+	b.ReportAllocs()
 	name, size := largeArchive(b, 40)
 	for _, jobs := range []int{1, 2} {
 		b.Run("j"+strconv.Itoa(jobs), func(b *testing.B) {

@@ -179,6 +179,9 @@ func plyEvals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
 // the analysis will search, for the progress bar's time left. It returns
 // -1 when an input is standard input (it cannot be read twice).
 func countPositions(ctx context.Context, st *streams, args []string, jobs int, vopts validate.Options) int64 {
+	if len(args) == 0 && st.inIsData {
+		return -1
+	}
 	for _, a := range args {
 		if a == "-" {
 			return -1
@@ -349,7 +352,10 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	pw := pdn.NewWriter(pgn.buf)
 	openings := export.NewOpenings(opts.Plies)
 
-	total := countPositions(ctx, io, args, jobs, vopts)
+	total := int64(-1)
+	if !opts.Quiet && io.CanProgress() { // the count is for the bar's time left
+		total = countPositions(ctx, io, args, jobs, vopts)
+	}
 	bar := newCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.done(io)
 	srch := newSearchers(jobs, analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize})

@@ -251,6 +251,7 @@ func TestCommandLine(t *testing.T) {
 // repeated to about a million plies. The summary line (rows written, and
 // the time spent reading, replaying and writing) is logged: run with -v.
 func BenchmarkExportCommand(b *testing.B) {
+	b.ReportAllocs()
 	input := os.Getenv("DAMKA_BENCH_ARCHIVE")
 	if input == "" {
 		var one []byte
