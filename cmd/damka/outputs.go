@@ -84,11 +84,19 @@ func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]
 
 // describe turns an error on an output into a message for the user.
 func (o *outputs) describe(out output, err error) error {
+	flag := out.flag
 	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: %s %s: cannot write %s: %v", o.cmd, out.flag, out.path, pe.Path, pe.Err)}
+	if !errors.As(err, &pe) {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: %s %s: %v", o.cmd, flag, out.path, err)}
 	}
-	return &exitError{code: exitInput, err: fmt.Errorf("%s: %s %s: %v", o.cmd, out.flag, out.path, err)}
+	if pe.Path != out.path {
+		flag += " " + out.path
+	}
+	what := "write"
+	if pe.Op == "mkdir" {
+		what = "make the folder"
+	}
+	return &exitError{code: exitInput, err: fmt.Errorf("%s: cannot %s %s (%s): %v", o.cmd, what, pe.Path, flag, pe.Err)}
 }
 
 // check refuses outputs that cannot be written, or that clash.
@@ -114,6 +122,14 @@ func (o *outputs) check(outs []output) error {
 		case err == nil && out.files != nil && !fi.IsDir():
 			return o.usage(fmt.Errorf("%s %s exists and is not a folder", out.flag, out.path))
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			op := "create"
+			if out.files != nil {
+				op = "mkdir"
+			}
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = &fs.PathError{Op: op, Path: pe.Path, Err: pe.Err}
+			}
 			return o.describe(out, err)
 		}
 		if out.files == nil {

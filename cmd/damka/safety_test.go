@@ -371,9 +371,9 @@ func TestItem10OutputsFirst(t *testing.T) {
 	}{
 		{[]string{"openings", "-q", in, "-o", folder}, "openings: -o " + folder + " is a folder"},
 		{[]string{"clean", "-q", in, "-o", folder}, "clean: -o " + folder + " is a folder"},
-		{[]string{"clean", "-q", in, "-o", filepath.Join(notDir, "y.pdn")}, "cannot write " + filepath.Join(notDir, "y.pdn") + ": not a directory"},
-		{[]string{"clean", "-q", in, "-o", filepath.Join(dir, "o.pdn"), "--rejects", filepath.Join(dir, "missing", "r.pdn")}, "cannot write " + filepath.Join(dir, "missing", "r.pdn") + ": no such file or directory"},
-		{[]string{"export", "-q", in, "-o", filepath.Join(notDir, "out")}, filepath.Join(notDir, "out")},
+		{[]string{"clean", "-q", in, "-o", filepath.Join(notDir, "y.pdn")}, "clean: cannot write " + filepath.Join(notDir, "y.pdn") + " (-o): not a directory"},
+		{[]string{"clean", "-q", in, "-o", filepath.Join(dir, "o.pdn"), "--rejects", filepath.Join(dir, "missing", "r.pdn")}, "clean: cannot write " + filepath.Join(dir, "missing", "r.pdn") + " (--rejects): no such file or directory"},
+		{[]string{"export", "-q", in, "-o", filepath.Join(notDir, "out")}, "export: cannot make the folder " + filepath.Join(notDir, "out") + " (-o): not a directory"},
 	} {
 		out, errOut, code := run(t, "", tt.args...)
 		if code != exitInput || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, ".tmp-") ||
