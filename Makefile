@@ -21,11 +21,11 @@ build:
 
 # The main job on the sample archive embedded in the binary: replay,
 # search every position at a depth that takes seconds, write the datasets
-# and the annotated archive to out/sample. (Standard input is /dev/null:
-# with no input damka reads a pipe, and the sample only from a terminal.)
+# and the annotated archive to out/sample. The sample is named: with no
+# input damka would read standard input when it is not a terminal.
 RUNDEPTH ?= 6
 run: build
-	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample </dev/null
+	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample sample:ussr1947.pdn
 
 # vet, formatting, staticcheck, go.mod tidy, and the tests.
 test: lint

@@ -55,9 +55,10 @@ type inputs struct {
 const sampleNote = "no input named: reading the sample archive built into damka (" + sample.Name +
 	", 153 games); name files or folders, or - for standard input"
 
-// openInputs expands the arguments (files, directories, "-"). With none,
-// it reads standard input when that is a pipe or a file, else (a
-// terminal) the embedded sample archive, and says so.
+// openInputs expands the arguments (files, directories, "-", and
+// sample:ussr1947.pdn for the embedded sample). With none, it reads
+// standard input when that is a pipe or a file, else (a terminal) the
+// embedded sample archive, and says so.
 func openInputs(io *streams, args []string) *inputs {
 	in := &inputs{io: io}
 	switch {
@@ -66,7 +67,15 @@ func openInputs(io *streams, args []string) *inputs {
 	case len(args) == 0:
 		in.sources = []pdn.Source{{Name: sample.Name, Skip: sampleNote}, {Name: sample.Name, Size: int64(len(sample.PDN))}}
 	default:
-		in.sources = pdn.WalkAll(args)
+		for _, a := range args {
+			// The sample by its name, as reports show it: what make run
+			// reads, whatever standard input is.
+			if _, err := os.Stat(a); a == sample.Name && err != nil {
+				in.sources = append(in.sources, pdn.Source{Name: sample.Name, Size: int64(len(sample.PDN))})
+				continue
+			}
+			in.sources = append(in.sources, pdn.WalkAll([]string{a})...)
+		}
 	}
 	for _, s := range in.sources {
 		if s.Err != nil || s.Skip != "" {

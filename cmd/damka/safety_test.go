@@ -109,6 +109,11 @@ func TestItem2StdinPipe(t *testing.T) {
 	if !strings.Contains(errOut, "153 games read") || !strings.Contains(errOut, "reading the sample archive built into damka") {
 		t.Errorf("sample without a note: %s", errOut)
 	}
+	// Named, the sample is read whatever standard input is (make run).
+	_, errOut, _ = run(t, russianGame, "clean", "-q", "-o", out, "sample:ussr1947.pdn")
+	if !strings.Contains(errOut, "153 games read: 153 written") {
+		t.Errorf("the sample by its name: %s", errOut)
+	}
 }
 
 // Item 3: a game of a variant damka does not play is not checked: status
