@@ -51,9 +51,15 @@ then a summary. The kinds of findings: syntax_error, illegal_move,
 missed_capture, incomplete_capture, ambiguous_move, wrong_result,
 draw_by_rule, bad_setup, unknown_moves, variant_inferred, unknown_variant.
 
+An illegal move, an incomplete capture or an unresolved ambiguity that
+stops replay comes with the best repairs: "did you mean c3-d4? (the rest
+of the game then replays)"; damka clean --repair applies the certain ones.
+
 With --json, one JSON object per game and line on stdout, in input order:
 {"file", "game", "line", "plies", "findings": [{"kind", "severity", "ply",
-"move", "line", "col", "message"}]}; the summary goes to stderr.
+"move", "line", "col", "message"}]}; the summary goes to stderr. The
+findings that stop replay also have "repairs": [{"move", "edit",
+"replays_to_end", "plies_replayed_after"}], best first (possibly empty).
 
 Exit status: 0 when no game has an error finding, 1 when one has, 2 when
 an input cannot be read at all.`,
@@ -234,7 +240,11 @@ func writeFindings(w io.Writer, r *validate.Report) {
 				ply = fmt.Sprintf("ply %d: ", f.Ply)
 			}
 		}
-		fmt.Fprintf(w, "%s:%d:%d: %s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), ply, f.Kind, f.Message)
+		msg := f.Message
+		if s := f.Suggestion(); s != "" {
+			msg += "; " + s
+		}
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), ply, f.Kind, msg)
 	}
 }
 
@@ -255,12 +265,30 @@ type jsonFinding struct {
 	Line     int               `json:"line"`
 	Col      int               `json:"col"`
 	Message  string            `json:"message"`
+	// Repairs, best first: only on the findings repairs are searched for
+	// (and on repaired ones, the repair applied).
+	Repairs *[]jsonRepair `json:"repairs,omitempty"`
+}
+
+type jsonRepair struct {
+	Move         string        `json:"move"`
+	Edit         validate.Edit `json:"edit"`
+	ReplaysToEnd bool          `json:"replays_to_end"`
+	PliesAfter   int           `json:"plies_replayed_after"`
 }
 
 func jsonReport(r *validate.Report) jsonGame {
 	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: int(r.Game.Pos.Line), Plies: len(r.Plies), Findings: []jsonFinding{}}
 	for _, f := range r.Findings {
-		j.Findings = append(j.Findings, jsonFinding{f.Kind, f.Severity, f.Ply, f.Move, f.Line, f.Col, f.Message})
+		jf := jsonFinding{Kind: f.Kind, Severity: f.Severity, Ply: f.Ply, Move: f.Move, Line: f.Line, Col: f.Col, Message: f.Message}
+		if f.Repairable() || f.Kind == validate.Repaired {
+			reps := make([]jsonRepair, 0, len(f.Repairs))
+			for _, c := range f.Repairs {
+				reps = append(reps, jsonRepair{c.Move, c.Edit, c.ReplaysToEnd, c.PliesAfter})
+			}
+			jf.Repairs = &reps
+		}
+		j.Findings = append(j.Findings, jf)
 	}
 	return j
 }

@@ -27,6 +27,7 @@ type CleanOptions struct {
 	FullPaths      bool
 	DropDuplicates string
 	FixResults     bool
+	Repair         bool
 }
 
 // AddFlags adds the clean flags to fs.
@@ -40,6 +41,7 @@ func (o *CleanOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.DropDuplicates, "drop-duplicates", "", `drop a game already written: "all" (same tags and moves) or "moves" (same start and moves)`)
 	fs.Lookup("drop-duplicates").NoOptDefVal = "all"
 	fs.BoolVar(&o.FixResults, "fix-results", false, "set the result from the final position where the rules decide it")
+	fs.BoolVar(&o.Repair, "repair", false, "mend a move that does not replay when one repair is certain (see damka check), noting it in a comment")
 }
 
 func newCleanCommand(io *streams) *cobra.Command {
@@ -55,7 +57,15 @@ abbreviated them and that is unambiguous, else with every landing square
 written in full). Comments, NAGs and variations are kept.
 
 Games with errors go, unchanged, to the --rejects file, each preceded by
-"%" comment lines listing its findings. Output files are written whole or
+"%" comment lines listing its findings (and the repairs suggested).
+
+With --repair, a game that stops at an illegal move, an incomplete
+capture or an unresolved ambiguity is mended when the best repair of it
+ranks alone at the top and the rest of the game then replays (up to 3
+repairs a game, one after the other), and written with a comment at each
+move changed ("damka: repaired, written c3-d5 (a square mistyped)").
+Anything less certain goes to the rejects; a game is never written with
+an error. Output files are written whole or
 not at all (a temporary file renamed at the end).
 
 Exit status: 0 when every game was written, 1 when some were rejected, 2
@@ -107,6 +117,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err != nil {
 		return err
 	}
+	vopts.Repair = opts.Repair
 	out, err := createBuffered(io, opts.Output)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
@@ -122,7 +133,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	pw := pdn.NewWriter(out.w)
 	seen := map[uint64]bool{}
 	seed := maphash.MakeSeed()
-	written, rejected, dropped, fixed := 0, 0, 0, 0
+	written, rejected, dropped, fixed, repaired := 0, 0, 0, 0, 0
 	t := newTally()
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
 		r := c.report
@@ -146,6 +157,9 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 			seen[k] = true
 		}
 		written++
+		if len(r.Repairs) > 0 {
+			repaired++
+		}
 		return pw.Write(g)
 	})
 	if err != nil {
@@ -163,7 +177,11 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 			return &exitError{code: exitInput, err: err}
 		}
 	}
-	fmt.Fprintf(io.Err, "%d games read: %d written, %d rejected", t.games, written, rejected)
+	fmt.Fprintf(io.Err, "%d games read: %d written", t.games, written)
+	if opts.Repair {
+		fmt.Fprintf(io.Err, " (%d repaired)", repaired)
+	}
+	fmt.Fprintf(io.Err, ", %d rejected", rejected)
 	if opts.DropDuplicates != "" {
 		fmt.Fprintf(io.Err, ", %d duplicates dropped", dropped)
 	}
@@ -194,11 +212,7 @@ func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
 		return nil, false, false
 	}
 	g := *r.Game
-	g.Moves = append([]pdn.Move(nil), g.Moves...)
-	for i := range r.Plies {
-		pl := &r.Plies[i]
-		g.Moves[pl.Index].Text = pl.Canonical(r.Variant, opts.FullPaths)
-	}
+	g.Moves = r.Line(opts.FullPaths)
 	fixed := false
 	if opts.FixResults && decided {
 		want := r.Outcome.String()
