@@ -584,12 +584,24 @@ func (lx *lexer) lexMove(t *token, p int) int {
 	if ok && badSq && lx.delimAt(q) {
 		return lx.bad(t, p, ecBadMove)
 	}
-	if q < len(d) && isCyrillicLead(d[q]) {
+	if lx.hasCyrillic(p) {
 		if e := lx.cyrillicMove(t, p); e > 0 {
 			return e
 		}
 	}
 	return lx.bad(t, p, ecBadToken)
+}
+
+// hasCyrillic reports whether the run of bytes at p, up to whitespace or
+// a bracket, has a Cyrillic letter.
+func (lx *lexer) hasCyrillic(p int) bool {
+	d := lx.d
+	for q := p; q < len(d) && class[d[q]]&cStop == 0; q++ {
+		if isCyrillicLead(d[q]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCyrillicLead reports whether c starts the UTF-8 encoding of a letter

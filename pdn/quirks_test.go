@@ -332,9 +332,9 @@ func TestQuirkCompressed(t *testing.T) {
 // suggest the move meant; the rest of the game is read. Other non-ASCII
 // text is still a bad token.
 func TestQuirkCyrillicLetterInMove(t *testing.T) {
-	g := readString(t, "1. с3-d4 f6-g5 2. g3-h4 в6:f4 3. e3:g5 h6:f4 *")[0]
+	g := readString(t, "1. с3-d4 f6-g5 2. g3-h4 в6:f4 3. e3:g5 h6:f4 4. c3-в4 *")[0]
 	noErrors(t, []*Game{g})
-	eq(t, "moves", texts(g.Moves), []string{"с3-d4", "f6-g5", "g3-h4", "в6:f4", "e3:g5", "h6:f4"})
+	eq(t, "moves", texts(g.Moves), []string{"с3-d4", "f6-g5", "g3-h4", "в6:f4", "e3:g5", "h6:f4", "c3-в4"})
 	g = readString(t, "1. c3-вd4 *")[0]
 	if g.Err == nil {
 		t.Errorf("c3-вd4: no error, moves %q", texts(g.Moves))

@@ -21,6 +21,7 @@ const (
 	EditCase        Edit = "letter_case"      // capital letters ("C3-D4")
 	EditCapturePath Edit = "capture_path"     // a capture's landing squares wrong, left out or too many; or which capture an ambiguous one was
 	EditDashCapture Edit = "dash_for_capture" // a capture written as a move onto the piece it takes ("c3-d4" for c3:e5)
+	EditReplace     Edit = "replace"          // another legal move altogether, not near the written one
 	EditInsert      Edit = "insert"           // a move left out before the written one
 	EditSwapMoves   Edit = "swap_moves"       // two moves of one side written the other way round
 	EditDelete      Edit = "delete"           // a move written that was not played (written twice)
@@ -324,7 +325,12 @@ func (rp *replay) replacements(cands []Repair, base Repair, legal []draughts.Mov
 			continue
 		}
 		cost, edit := moveCost(&wm, opts, m)
-		if cost += extra; cost > maxReplaceCost {
+		if cost > maxReplaceCost {
+			// Not near: another move altogether, worth trying where the
+			// rest of the game can tell.
+			cost, edit = costOtherMove, EditReplace
+		}
+		if cost += extra; cost > costOtherMove {
 			continue
 		}
 		dup := false
@@ -400,11 +406,20 @@ func (rp *replay) abbreviates() bool {
 	return true
 }
 
-// repairMove is the Move of a repair.
+// repairMove is the Move of a repair, in the notation the record wrote
+// the move in.
 func (rp *replay) repairMove(c *Repair) string {
 	switch c.kind {
 	case replaceMove, insertMove:
-		return c.mv.String()
+		st := draughts.Algebraic
+		text := rp.moves[c.at].Text
+		if c.kind == insertMove {
+			text = c.next
+		}
+		if w := readWritten(text); len(w.squares) > 0 && w.squares[0].letter == 0 {
+			st = draughts.Numeric
+		}
+		return c.mv.Format(st)
 	case swapMoves:
 		return rp.moves[c.with].Text
 	}
@@ -471,6 +486,8 @@ func (c *Repair) what() string {
 		return "the capture's landing squares"
 	case EditDashCapture:
 		return "a capture written onto the piece it takes"
+	case EditReplace:
+		return "another move"
 	case EditInsert:
 		return "a move left out"
 	case EditSwapMoves:

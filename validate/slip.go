@@ -33,7 +33,8 @@ const (
 	costSwapMoves    = 15 // two moves of one side written the other way round
 	costDeleteDup    = 15 // a move written twice
 	costDelete       = 30 // a move written that was not played
-	maxReplaceCost   = 40 // legal moves further from the written one are not suggested
+	maxReplaceCost   = 40 // legal moves further from the written one are another move altogether
+	costOtherMove    = 45 // another move altogether: the player's move, not the scribe's, is wrong
 	maxWrittenSquare = 16 // a written move of more squares is not compared
 )
 
