@@ -153,8 +153,10 @@ func (a reach) better(b reach) bool {
 // far it got; a move with several results tries each, and the one that
 // goes furthest counts. It spends rp.repairBudget.
 func (rp *replay) look(p draughts.Position, ms []pdn.Move, i, limit int) reach {
-	var n draughts.Notation
-	var buf []draughts.Move
+	// The buffers are shared with the calls for the branches, which come
+	// after this call is done with them.
+	n, buf := &rp.lookNote, rp.lookBuf[:0]
+	defer func() { rp.lookBuf = buf[:0] }()
 	start := i
 	for ; i < len(ms); i++ {
 		w := &ms[i]
@@ -192,7 +194,9 @@ func (rp *replay) look(p draughts.Position, ms []pdn.Move, i, limit int) reach {
 		}
 		done := i + 1 - start
 		best := reach{n: done}
-		for _, g := range draughts.GroupByResult(n.Filter(buf)) {
+		groups := draughts.GroupByResult(n.Filter(buf))
+		rp.lookBuf = buf[:0]
+		for _, g := range groups {
 			sub := rp.look(p.Play(&g[0]), ms, i+1, limit-done)
 			sub.n += done
 			if sub.better(best) {
@@ -220,7 +224,7 @@ func (rp *replay) suggest(i int) []Repair {
 	// Replacements: legal moves near the written one; and near the moves
 	// just before it, which may have been slips that happened to be
 	// legal, shown only now.
-	cands := rp.replacements(nil, base, legal, nil, 0)
+	cands := rp.replacements(make([]Repair, 0, 24), base, legal, nil, 0)
 	for back := 1; back <= maxBack && back <= i && back <= len(rp.r.Plies); back++ {
 		pl := &rp.r.Plies[i-back]
 		b := base
@@ -373,11 +377,20 @@ func (rp *replay) tryRepair(c *Repair, limit int) {
 	case insertMove:
 		res, done = rp.look(rp.p.Play(&c.mv), rp.moves, c.at, limit+1), 1
 	case swapMoves:
+		// The moves swapped, then as many of the rest as the limit
+		// reaches: the end of a copy cut short is not the end.
 		before := rp.before(c.at)
-		ms := make([]pdn.Move, 0, len(rp.moves)-c.at)
-		ms = append(ms, rp.moves[c.with], rp.moves[c.at+1], rp.moves[c.at])
-		ms = append(ms, rp.moves[c.with+1:]...)
+		rest := rp.moves[c.with+1:]
+		short := limit < len(rest)
+		if short {
+			rest = rest[:limit]
+		}
+		ms := append(make([]pdn.Move, 0, 3+len(rest)), rp.moves[c.with], rp.moves[c.at+1], rp.moves[c.at])
+		ms = append(ms, rest...)
 		res, done = rp.look(before, ms, 0, limit+3), 3
+		if short && res.end && !res.placeholder {
+			res.end, res.cut = false, true
+		}
 	case deleteMove:
 		res = rp.look(rp.p, rp.moves, c.at+1, limit)
 	}

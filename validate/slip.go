@@ -320,7 +320,13 @@ func better(a, b alignCell) alignCell {
 // to sq[k+1]: writing it for the landing square is one slip.
 func pathCost(v draughts.Variant, w *writtenMove, opts [][]letterOption, sq, taken []draughts.Square, capture bool) (int, slipOp) {
 	n, m := len(w.squares), len(sq)
-	cells := make([]alignCell, (n+1)*(m+1))
+	var stack [17 * 17]alignCell
+	cells := stack[:0]
+	if k := (n + 1) * (m + 1); k <= len(stack) {
+		cells = stack[:k]
+	} else {
+		cells = make([]alignCell, k)
+	}
 	at := func(i, j int) *alignCell { return &cells[i*(m+1)+j] }
 	sub := func(i, j int) (int, slipOp) {
 		c, op := squareCost(v, &w.squares[i], sq[j], opts[i])

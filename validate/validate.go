@@ -1,15 +1,3 @@
-// Package validate replays the main line of a game record against the
-// rules engine and reports every defect, located and explained: the
-// record (package pdn) goes in, replayed plies and findings come out.
-//
-// Replay follows the record move by move. A written move is matched
-// against the legal moves of the position (draughts.Notation): one result
-// is a clean move; none is diagnosed as a missed capture (a quiet move
-// while a capture was compulsory: replay goes on with it), an incomplete
-// capture, or an illegal move; several results make an ambiguous move,
-// resolved when exactly one of them lets the rest of the game replay.
-// After an illegal move, an incomplete capture or an unresolved ambiguity
-// the position is unknown and replay stops; the plies before it are kept.
 package validate
 
 import (
@@ -201,6 +189,8 @@ type replay struct {
 	origin                        []int
 	fixed                         []bool
 	repairBudget, repairBudgetMax int
+	lookNote                      draughts.Notation // look's buffers
+	lookBuf                       []draughts.Move
 }
 
 func newReplay(r *Report, opts Options) *replay {
