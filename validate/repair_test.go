@@ -283,6 +283,7 @@ func TestRepairOracleMutated(t *testing.T) {
 			t.Errorf("game %d: repaired into a game other than the original: %+v", i+1, r.Repairs)
 		}
 	}
+	t.Logf("%d of the 100 games repaired", repaired)
 	if repaired < 80 {
 		t.Errorf("%d of the 100 games repaired; want at least 80", repaired)
 	}
