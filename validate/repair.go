@@ -12,8 +12,9 @@ import (
 // Edit says how a repair changes the record.
 type Edit string
 
-// The edits. The first six replace the written move by a legal move near
-// it as typed; the other three change which moves were written.
+// The edits. The first seven replace the written move by a legal move,
+// near it as typed or not; the other three change which moves were
+// written.
 const (
 	EditSquare      Edit = "square"           // a square mistyped: a letter or a digit one key off, or another square
 	EditSwapSquares Edit = "swap_squares"     // two squares written the other way round ("d4-c3" for c3-d4)
@@ -53,10 +54,11 @@ const (
 // its cost, and how much of the rest of the game then replays.
 type Repair struct {
 	Edit Edit
-	// Move is the move the edit writes, with every landing square: for a
-	// replacement the legal move meant, for an insertion the move left
-	// out, for a swap the move brought forward; for a deletion the move
-	// deleted, as written.
+	// Move is the move the edit writes: for a replacement the legal move
+	// meant, for an insertion the move left out, both with every landing
+	// square, in the notation the record wrote the move in (numeric
+	// squares for numeric ones); for a swap the move brought forward, for
+	// a deletion the move deleted, as written.
 	Move string
 	// Cost is the edit's distance from what was written, in tenths of a
 	// typing slip; Score adds what the look-ahead found (see the package
@@ -95,7 +97,7 @@ const (
 	deleteMove
 )
 
-// What the look-ahead found.
+// rank sets c's Score from its cost and what the look-ahead found.
 func (c *Repair) rank() {
 	c.Score = c.Cost
 	switch {
@@ -237,6 +239,7 @@ func (rp *replay) suggest(i int) []Repair {
 	var n draughts.Notation
 	if n.Parse(rp.v, w.Squares()) == nil {
 		var next []draughts.Move
+		short := rp.abbreviates()
 		for _, g := range draughts.GroupByResult(legal) {
 			q := p.Play(&g[0])
 			next = rp.v.Moves(&q, next[:0])
@@ -245,7 +248,7 @@ func (rp *replay) suggest(i int) []Repair {
 			}
 			c := base
 			c.kind, c.Edit, c.Cost, c.mv, c.Written, c.next = insertMove, EditInsert, costInsert, g[0], "", w.Text
-			c.short = rp.abbreviates()
+			c.short = short
 			cands = append(cands, c)
 		}
 	}
