@@ -52,14 +52,15 @@ missed_capture, incomplete_capture, ambiguous_move, wrong_result,
 draw_by_rule, bad_setup, unknown_moves, variant_inferred, unknown_variant.
 
 An illegal move, an incomplete capture or an unresolved ambiguity that
-stops replay comes with the best repairs: "did you mean c3-d4? (the rest
-of the game then replays)"; damka clean --repair applies the certain ones.
+stops replay, and a missed capture, come with the best repairs: "did you
+mean c3-d4? (the rest of the game then replays)"; damka clean --repair
+applies the certain ones.
 
 With --json, one JSON object per game and line on stdout, in input order:
 {"file", "game", "line", "plies", "findings": [{"kind", "severity", "ply",
-"move", "line", "col", "message"}]}; the summary goes to stderr. The
-findings that stop replay also have "repairs": [{"move", "edit",
-"replays_to_end", "plies_replayed_after"}], best first (possibly empty).
+"move", "line", "col", "message"}]}; the summary goes to stderr. Those
+findings also have "repairs": [{"move", "edit", "replays_to_end",
+"plies_replayed_after"}], best first (possibly empty).
 
 Exit status: 0 when no game has an error finding, 1 when one has, 2 when
 an input cannot be read at all.`,
