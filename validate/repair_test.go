@@ -39,7 +39,7 @@ var slipCases = []struct {
 // suggestion, and a repairing replay (damka clean --repair) gives back
 // the original game exactly, a comment at each move it changed.
 func TestRepairSlips(t *testing.T) {
-	original := Game(readGames(t, testdata+"corpus/russian/ussr1947.pdn")[0], Options{})
+	original := Game(readGames(t, corpusFile(t, "ussr1947.pdn"))[0], Options{})
 	want := cleanText(t, original)
 	games := readGames(t, testdata+"repair/slips.pdn")
 	if len(games) != len(slipCases) {

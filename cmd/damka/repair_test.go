@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,7 +114,16 @@ func TestCleanRepair(t *testing.T) {
 	}
 	// The original game, cleaned.
 	orig := filepath.Join(dir, "orig.pdn")
-	first := readPDN(t, "../../testdata/corpus/russian/ussr1947.pdn")[0]
+	var first *pdn.Game
+	filepath.WalkDir("../../testdata/corpus/russian", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && first == nil && d.Name() == "ussr1947.pdn" {
+			first = readPDN(t, path)[0]
+		}
+		return nil
+	})
+	if first == nil {
+		t.Fatal("no ussr1947.pdn under testdata/corpus/russian")
+	}
 	if err := os.WriteFile(orig, []byte(first.Raw), 0o644); err != nil {
 		t.Fatal(err)
 	}
