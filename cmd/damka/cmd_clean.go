@@ -60,13 +60,15 @@ Games with errors go, unchanged, to the --rejects file, each preceded by
 "%" comment lines listing its findings (and the repairs suggested).
 
 With --repair, a game that stops at an illegal move, an incomplete
-capture or an unresolved ambiguity is mended when the best repair of it
-ranks alone at the top and the rest of the game then replays (up to 3
-repairs a game, one after the other), and written with a comment at each
-move changed ("damka: repaired, written c3-d5 (a square mistyped)").
-Anything less certain goes to the rejects; a game is never written with
-an error. Output files are written whole or
-not at all (a temporary file renamed at the end).
+capture or an unresolved ambiguity, or has a missed capture, is mended
+when the best repair of it ranks alone at the top and the rest of the game
+then replays (up to 3 repairs a game, one after the other), and written
+with a comment at each move changed ("damka: repaired, written c3-d5 (a
+square mistyped)"). Anything less certain goes to the rejects; a game is
+never written with an error.
+
+Output files are written whole or not at all (a temporary file renamed at
+the end).
 
 Exit status: 0 when every game was written, 1 when some were rejected, 2
 when an input cannot be read at all.`,
