@@ -125,6 +125,7 @@ var (
 	mcIsCapture  = fieldIndex(movesFields, "is_capture")
 	mcCompulsory = fieldIndex(movesFields, "capture_was_compulsory")
 	mcPromotes   = fieldIndex(movesFields, "promotes")
+	mcRepaired   = fieldIndex(movesFields, "repaired")
 	mcLegal      = fieldIndex(movesFields, "legal_moves")
 	mcFEN        = fieldIndex(movesFields, "fen_before")
 	mcHashBefore = fieldIndex(movesFields, "hash_before")
@@ -181,12 +182,15 @@ func movesColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 		child := strData(coffs, cdata, nil, 0)
 		defer child.Release()
 		return makeArray(typ, n, []*memory.Buffer{nil, i32Buf(offs)}, []arrow.ArrayData{child}, 0)
-	case mcIsCapture, mcCompulsory, mcPromotes:
+	case mcIsCapture, mcCompulsory, mcPromotes, mcRepaired:
 		flag := uint8(flagPromotes)
-		if col == mcIsCapture {
+		switch col {
+		case mcIsCapture:
 			flag = flagCapture
-		} else if col == mcCompulsory {
+		case mcCompulsory:
 			flag = flagCompulsory
+		case mcRepaired:
+			flag = flagRepaired
 		}
 		b.bits.reset()
 		for _, pt := range parts {

@@ -13,7 +13,11 @@
 //     (depth, eval_before, eval_before_white, best_move, best_pv,
 //     eval_after, loss, class, nodes) are always present and NULL where a
 //     ply was not analysed, so that one schema serves damka export and
-//     damka analyze.
+//     damka analyze. The boolean repaired is set on the plies a repair
+//     made or moved (validate.Ply.Repaired: damka export --repair mends
+//     the moves that do not replay when it is certain what was meant);
+//     move_written then holds what the record had there, "" for a move
+//     left out of it.
 //   - positions: opening statistics, like an opening explorer: one row
 //     per (variant, position, move) over the first plies of every game
 //     (Openings). Positions are keyed by their Zobrist hash, so

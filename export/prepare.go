@@ -57,6 +57,7 @@ const (
 	flagCapture = 1 << iota
 	flagCompulsory
 	flagPromotes
+	flagRepaired
 )
 
 // The runs of preparedMoves.i32 and preparedMoves.small.
@@ -193,6 +194,9 @@ func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMove
 		}
 		if mv.Promotes {
 			f |= flagPromotes
+		}
+		if pl.Repaired {
+			f |= flagRepaired
 		}
 		if mv.IsCapture() {
 			f |= flagCapture

@@ -131,6 +131,7 @@ var movesFields = []arrow.Field{
 	req("is_capture", bln),
 	req("capture_was_compulsory", bln), // a capture was available (R-CAP-1); with is_capture false: a missed capture
 	req("promotes", bln),
+	req("repaired", bln),    // a repair (damka export --repair) made or moved the ply: move_written is what the record had ("" for a move left out)
 	req("legal_moves", i32), // legal moves of the position, capture paths with the same result counted once
 	req("fen_before", str),  // canonical FEN of the position before the move
 	req("hash_before", u64), // Zobrist hash of the position before the move

@@ -47,7 +47,9 @@
 // tags ([Event    "x"], [ Event "x" ]), tag names with spaces, [Name]
 // with no value; games on one line, no blank line between tags and moves,
 // 0-1[Event with no space; squares with leading zeros or a space after the
-// separator (01-06, 1- 7); comment text glued to a move
+// separator (01-06, 1- 7); a Cyrillic letter typed for a file ("с3-d4" with
+// a Cyrillic с: kept as written, for replay to report and mend); comment
+// text glued to a move
 // (8-11Redoverstepped... gives the move 8-11 and a comment); (!?!!!)
 // strength; escaped quotes in tag values; a Result tag that disagrees
 // with the terminator (both kept); a match score as terminator when it

@@ -385,6 +385,11 @@ func (lx *lexer) lexToken(t *token, p int) int {
 		}
 		return e
 	}
+	if isCyrillicLead(c) {
+		if e := lx.cyrillicMove(t, p); e > 0 {
+			return e
+		}
+	}
 	return lx.bad(t, p, ecBadToken)
 }
 
@@ -579,7 +584,70 @@ func (lx *lexer) lexMove(t *token, p int) int {
 	if ok && badSq && lx.delimAt(q) {
 		return lx.bad(t, p, ecBadMove)
 	}
+	if lx.hasCyrillic(p) {
+		if e := lx.cyrillicMove(t, p); e > 0 {
+			return e
+		}
+	}
 	return lx.bad(t, p, ecBadToken)
+}
+
+// hasCyrillic reports whether the run of bytes at p, up to whitespace or
+// a bracket, has a Cyrillic letter.
+func (lx *lexer) hasCyrillic(p int) bool {
+	d := lx.d
+	for q := p; q < len(d) && class[d[q]]&cStop == 0; q++ {
+		if isCyrillicLead(d[q]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCyrillicLead reports whether c starts the UTF-8 encoding of a letter
+// of the Russian alphabet (U+0400-U+047F).
+func isCyrillicLead(c byte) bool { return c == 0xD0 || c == 0xD1 }
+
+// cyrillicMove returns the end of a move at p that has a Cyrillic letter
+// for a file ("с3-d4" with a Cyrillic с, "в4:d6"), or 0 when there is
+// none: squares of an optional letter (Latin, or Cyrillic) and one or two
+// digits, joined by separators, at least two of them, one with a Cyrillic
+// letter. Such a move is a typing slip, not notation; it is kept as
+// written, so that replay can say so and suggest the move meant, rather
+// than the whole game being lost to a syntax error. Only tokens that
+// would otherwise be bad come here, so it costs well-formed input
+// nothing.
+func (lx *lexer) cyrillicMove(t *token, p int) int {
+	d := lx.d
+	q := p
+	squares, cyrillic := 0, false
+	for {
+		switch {
+		case q < len(d) && isLetter(d[q]) && !isX(d[q]):
+			q++
+		case q+1 < len(d) && isCyrillicLead(d[q]) && d[q+1] >= 0x80 && d[q+1] < 0xC0:
+			q += 2
+			cyrillic = true
+		}
+		ds := q
+		for q < len(d) && isDigit(d[q]) && q-ds < 2 {
+			q++
+		}
+		if q == ds {
+			return 0
+		}
+		squares++
+		if q+1 < len(d) && class[d[q]]&cSep != 0 {
+			q++
+			continue
+		}
+		break
+	}
+	if !cyrillic || squares < 2 || !lx.delimAt(q) {
+		return 0
+	}
+	t.kind = tkMove
+	return q
 }
 
 // lexGlued scans comment text glued to a move, up to whitespace or a

@@ -326,3 +326,22 @@ func TestQuirkCompressed(t *testing.T) {
 		}
 	}
 }
+
+// A Cyrillic letter typed for a file (с for c, в for d on a Russian
+// keyboard) keeps the move, as written, so that replay can report it and
+// suggest the move meant; the rest of the game is read. Other non-ASCII
+// text is still a bad token.
+func TestQuirkCyrillicLetterInMove(t *testing.T) {
+	g := readString(t, "1. с3-d4 f6-g5 2. g3-h4 в6:f4 3. e3:g5 h6:f4 4. c3-в4 *")[0]
+	noErrors(t, []*Game{g})
+	eq(t, "moves", texts(g.Moves), []string{"с3-d4", "f6-g5", "g3-h4", "в6:f4", "e3:g5", "h6:f4", "c3-в4"})
+	g = readString(t, "1. c3-вd4 *")[0]
+	if g.Err == nil {
+		t.Errorf("c3-вd4: no error, moves %q", texts(g.Moves))
+	}
+	for _, bad := range []string{"1. c3-d4 Хорошо *", "1. c3-d4Хорошо *", "1. с3 *", "1. с3- *"} {
+		if g := readString(t, bad)[0]; g.Err == nil {
+			t.Errorf("%q: no error, moves %q", bad, texts(g.Moves))
+		}
+	}
+}

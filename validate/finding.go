@@ -26,11 +26,12 @@ const (
 	VariantInferred   Kind = "variant_inferred"   // no GameType tag: the variant was guessed
 	UnknownVariant    Kind = "unknown_variant"    // a variant damka cannot play: the game is not checked
 	InvalidUTF8       Kind = "invalid_utf8"       // a UTF-8 game with bytes that are not UTF-8 (read as U+FFFD)
+	Repaired          Kind = "repaired"           // a move that did not replay was mended (Options.Repair)
 )
 
 // Kinds lists every kind, in the order reports sum them up.
 var Kinds = []Kind{SyntaxError, IllegalMove, MissedCapture, IncompleteCapture, AmbiguousMove,
-	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8}
+	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8, Repaired}
 
 // Severity tells an error, which makes a game unsound, from a warning.
 type Severity string
@@ -51,6 +52,17 @@ type Finding struct {
 	Move       string         // the move as written ("" when Ply is 0)
 	Line, Col  int            // source position of the move (or of the game)
 	Message    string
+	// Repairs are the ways to mend the move, best first (see Repair):
+	// searched for the illegal move, incomplete capture or unresolved
+	// ambiguity that stops replay, and for missed captures; for a
+	// Repaired finding, the one applied.
+	Repairs []Repair
+}
+
+// Repairable reports whether f is a kind of error that repairs are
+// searched for.
+func (f *Finding) Repairable() bool {
+	return f.Severity == Error && (f.Kind == IllegalMove || f.Kind == IncompleteCapture || f.Kind == AmbiguousMove || f.Kind == MissedCapture)
 }
 
 // MoveLabel writes the ply as people do: "17. c3-d4" or "17... f6-g5".
@@ -58,10 +70,16 @@ func (f *Finding) MoveLabel() string {
 	if f.Ply == 0 {
 		return ""
 	}
-	if f.Side == draughts.Black {
-		return fmt.Sprintf("%d... %s", f.MoveNumber, f.Move)
+	return moveLabel(f.MoveNumber, f.Side) + " " + f.Move
+}
+
+// moveLabel numbers a move as people do: "17." for White, "17..." for
+// Black.
+func moveLabel(n int, side draughts.Color) string {
+	if side == draughts.Black {
+		return fmt.Sprintf("%d...", n)
 	}
-	return fmt.Sprintf("%d. %s", f.MoveNumber, f.Move)
+	return fmt.Sprintf("%d.", n)
 }
 
 // Findings is a list of findings, after go/scanner's ErrorList.
@@ -134,6 +152,10 @@ type Ply struct {
 	// Illegal is set for a missed capture: the move was played although a
 	// capture was compulsory; replay went on with it.
 	Illegal bool
+	// Repaired is set when a repair (Options.Repair) made or moved the
+	// ply: Written is then what the record had there ("" for a move left
+	// out of it).
+	Repaired bool
 }
 
 // After returns the position after the ply.

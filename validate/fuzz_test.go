@@ -19,6 +19,9 @@ func FuzzGame(f *testing.F) {
 			f.Add(string(data))
 		}
 	}
+	if data, err := os.ReadFile(testdata + "repair/slips.pdn"); err == nil {
+		f.Add(string(data[:min(len(data), 4000)]))
+	}
 	if data, err := os.ReadFile(testdata + "oracle/mutated.pdn"); err == nil {
 		f.Add(string(data[:min(len(data), 4000)]))
 	}
@@ -37,6 +40,19 @@ func FuzzGame(f *testing.F) {
 			}
 			if len(rep.Plies) > len(g.Moves) {
 				t.Fatalf("%d plies from %d moves", len(rep.Plies), len(g.Moves))
+			}
+			// Repairs never leave an error, and add at most a move each.
+			rep = Game(g, Options{LookaheadBudget: 2000, RepairBudget: 2000, Repair: true})
+			if len(rep.Repairs) > 0 && rep.Findings.Errors() > 0 {
+				t.Fatalf("repaired with an error: %+v", rep.Findings.FirstError())
+			}
+			if len(rep.Repairs) > MaxRepairs || len(rep.Plies) > len(g.Moves)+len(rep.Repairs) {
+				t.Fatalf("%d repairs, %d plies from %d moves", len(rep.Repairs), len(rep.Plies), len(g.Moves))
+			}
+			for _, f := range rep.Findings {
+				if f.Kind == "" || f.Message == "" || (f.Ply > 0 && f.Move == "" && f.Kind != WrongResult) {
+					t.Fatalf("bad finding %+v", f)
+				}
 			}
 		}
 	})

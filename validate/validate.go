@@ -1,20 +1,9 @@
-// Package validate replays the main line of a game record against the
-// rules engine and reports every defect, located and explained: the
-// record (package pdn) goes in, replayed plies and findings come out.
-//
-// Replay follows the record move by move. A written move is matched
-// against the legal moves of the position (draughts.Notation): one result
-// is a clean move; none is diagnosed as a missed capture (a quiet move
-// while a capture was compulsory: replay goes on with it), an incomplete
-// capture, or an illegal move; several results make an ambiguous move,
-// resolved when exactly one of them lets the rest of the game replay.
-// After an illegal move, an incomplete capture or an unresolved ambiguity
-// the position is unknown and replay stops; the plies before it are kept.
 package validate
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/damka/damka/draughts"
@@ -28,6 +17,14 @@ type Options struct {
 	// LookaheadBudget bounds the positions tried when the rest of a game
 	// must tell an ambiguous move apart (0 means DefaultLookahead).
 	LookaheadBudget int
+	// Repair applies the repairs that are certain (see the package doc):
+	// a game mended so replays whole and has Repaired findings instead of
+	// its errors; a game that cannot be mended so is reported as without
+	// Repair.
+	Repair bool
+	// RepairBudget bounds the positions tried by the look-ahead of the
+	// repairs of one move (0 means DefaultRepairBudget).
+	RepairBudget int
 }
 
 // DefaultLookahead is the default LookaheadBudget: enough for any real
@@ -59,6 +56,8 @@ type Report struct {
 	// Result is the declared result, normalised: "2-0", "1-1", "0-2" or
 	// "*" (unknown or absent).
 	Result string
+	// Repairs are the repairs applied (Options.Repair), in order.
+	Repairs []Repair
 }
 
 // Status sums up the report.
@@ -83,7 +82,11 @@ func (r *Report) Status() Status {
 func (r *Report) PliesWritten() int { return len(r.Game.Moves) }
 
 // Game replays g and returns its report. It never panics on any input.
-func Game(g *pdn.Game, opts Options) *Report {
+func Game(g *pdn.Game, opts Options) *Report { return play(g, opts, false) }
+
+// play is Game; force applies the best repair of the first error, certain
+// or not, and no other (for measuring the suggestions).
+func play(g *pdn.Game, opts Options, force bool) *Report {
 	r := &Report{Game: g, GameType: g.GameType()}
 	r.Result = declaredResult(g)
 	if g.Err != nil {
@@ -117,7 +120,20 @@ func Game(g *pdn.Game, opts Options) *Report {
 		}
 	}
 	if r.Variant != draughts.NoVariant {
-		newReplay(r, opts).run()
+		rp := newReplay(r, opts)
+		rp.force = force
+		rp.run()
+		if opts.Repair && !force && rp.mendable() {
+			r2 := *r
+			r2.Findings = slices.Clone(r.Findings[:rp.gameFindings])
+			r2.Plies, r2.Stopped, r2.Draw, r2.DrawPly = nil, false, draughts.NoDraw, 0
+			rp2 := newReplay(&r2, opts)
+			rp2.repairing = true
+			rp2.run()
+			if len(r2.Repairs) > 0 && r2.Findings.Errors() == 0 {
+				*r = r2
+			}
+		}
 	}
 	r.Findings.Sort()
 	return r
@@ -193,6 +209,19 @@ type replay struct {
 	quiet     []draughts.Move
 	note      draughts.Notation
 	firstMove int // move number of the first ply
+
+	// gameFindings counts the findings made before replay.
+	gameFindings int
+	// Repairs. origin maps the moves replayed to the game's moves once
+	// a repair has edited them (-1 for a move inserted), nil before;
+	// fixed marks the moves a repair made or moved.
+	repairing, force              bool
+	applied                       int
+	origin                        []int
+	fixed                         []bool
+	repairBudget, repairBudgetMax int
+	lookNote                      draughts.Notation // look's buffers
+	lookBuf                       []draughts.Move
 }
 
 func newReplay(r *Report, opts Options) *replay {
@@ -200,7 +229,36 @@ func newReplay(r *Report, opts Options) *replay {
 	if b <= 0 {
 		b = DefaultLookahead
 	}
-	return &replay{r: r, v: r.Variant, budget: b, moves: r.Game.Moves}
+	rb := opts.RepairBudget
+	if rb <= 0 {
+		rb = DefaultRepairBudget
+	}
+	return &replay{r: r, v: r.Variant, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings)}
+}
+
+// mendable reports whether a repairing replay may make the game whole:
+// the game was read whole, its errors are all of kinds repairs mend, and
+// the best repair of the first is certain.
+func (rp *replay) mendable() bool {
+	r := rp.r
+	if r.Game.Err != nil {
+		return false
+	}
+	for i := range r.Findings {
+		if f := &r.Findings[i]; f.Severity == Error && !f.Repairable() {
+			return false
+		}
+	}
+	f := r.Findings.FirstError()
+	return f != nil && certain(f.Repairs, true)
+}
+
+// indexOf is the index in the game's moves of move i of those replayed.
+func (rp *replay) indexOf(i int) int {
+	if rp.origin == nil {
+		return i
+	}
+	return rp.origin[i]
 }
 
 func (rp *replay) run() {
@@ -216,7 +274,7 @@ func (rp *replay) run() {
 		rp.firstMove = int(rp.moves[0].Number)
 	}
 	startSide := rp.p.Side
-	for i := range rp.moves {
+	for i := 0; i < len(rp.moves); i++ {
 		ply := len(r.Plies) + 1
 		side := rp.p.Side
 		half := ply - 1
@@ -232,6 +290,12 @@ func (rp *replay) run() {
 			break
 		}
 		pl, ok := rp.resolve(i, ply, num, side)
+		if !ok || pl.Illegal {
+			if from := rp.mend(i); from >= 0 {
+				i = from - 1
+				continue
+			}
+		}
 		if !ok {
 			r.Stopped = true
 			break
@@ -292,6 +356,15 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	r, v, p := rp.r, rp.v, &rp.p
 	w := &rp.moves[i]
 	pl := Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
+	if rp.origin != nil {
+		pl.Index, pl.Repaired = rp.origin[i], rp.fixed[i]
+		switch {
+		case pl.Index < 0:
+			pl.Written = ""
+		case pl.Repaired:
+			pl.Written = r.Game.Moves[pl.Index].Text
+		}
+	}
 	n := &rp.note
 	if err := n.Parse(rp.v, w.Squares()); err != nil {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
@@ -537,7 +610,7 @@ func (rp *replay) checkResult() {
 	}
 	pos := g.Pos
 	if last > 0 {
-		pos = rp.moves[r.Plies[last-1].Index].Pos
+		pos = r.Plies[last-1].Pos
 	}
 	add := func(sev Severity, msg string) {
 		r.Findings = append(r.Findings, Finding{Kind: WrongResult, Severity: sev, Ply: end, MoveNumber: num, Side: side,
@@ -578,7 +651,10 @@ func (rp *replay) checkDraw() {
 		return
 	}
 	pl := &r.Plies[r.DrawPly-1]
-	w := &rp.moves[pl.Index]
+	w := &pdn.Move{Text: pl.Written, Pos: pl.Pos}
+	if w.Text == "" {
+		w.Text = pl.Move.String()
+	}
 	var how []string
 	if wentOn {
 		how = append(how, fmt.Sprintf("the game went on for %d more plies", len(r.Plies)-r.DrawPly))

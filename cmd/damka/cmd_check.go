@@ -86,12 +86,19 @@ printed; the summary counts them all.
 A game of a variant damka does not play is not checked: it is counted
 apart ("2007 not checked: English checkers is not played by damka").
 
+An illegal move, an incomplete capture or an unresolved ambiguity that
+stops replay, and a missed capture, come with the best repairs: "did you
+mean c3-d4? (the rest of the game then replays)"; damka clean --repair
+applies the certain ones.
+
 With --json, one JSON object per game and line on stdout, in input order:
 {"file", "game", "line", "plies", "status", "findings": [{"kind",
 "severity", "ply", "move", "line", "col", "message"}]}, status being
 clean, warnings, errors, unreadable or unchecked; the summary goes to
-stderr. With --errors-only or --kinds, only the games with a finding
-chosen are printed, with those findings.
+stderr. The findings that repairs are searched for also have "repairs":
+[{"move", "edit", "replays_to_end", "plies_replayed_after"}], best first
+(possibly empty). With --errors-only or --kinds, only the games with a
+finding chosen are printed, with those findings.
 
 ` + exitStatusHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -385,7 +392,11 @@ func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
 			ply = fmt.Sprintf("ply %d: ", f.Ply)
 		}
 	}
-	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), more, ply, f.Kind, f.Message)
+	msg := f.Message
+	if s := f.Suggestion(); s != "" {
+		msg += "; " + s
+	}
+	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), more, ply, f.Kind, msg)
 }
 
 // The JSON form of a game's report: a contract, keep the fields as they
@@ -407,6 +418,16 @@ type jsonFinding struct {
 	Line     int               `json:"line"`
 	Col      int               `json:"col"`
 	Message  string            `json:"message"`
+	// Repairs, best first: only on the findings repairs are searched for
+	// (and on repaired ones, the repair applied).
+	Repairs *[]jsonRepair `json:"repairs,omitempty"`
+}
+
+type jsonRepair struct {
+	Move         string        `json:"move"`
+	Edit         validate.Edit `json:"edit"`
+	ReplaysToEnd bool          `json:"replays_to_end"`
+	PliesAfter   int           `json:"plies_replayed_after"`
 }
 
 // jsonReport is the JSON form of r, with only the findings filter keeps;
@@ -418,7 +439,15 @@ func jsonReport(r *validate.Report, filter func(*validate.Finding) bool) (jsonGa
 		if filter != nil && !filter(f) {
 			continue
 		}
-		j.Findings = append(j.Findings, jsonFinding{f.Kind, f.Severity, f.Ply, f.Move, f.Line, f.Col, f.Message})
+		jf := jsonFinding{Kind: f.Kind, Severity: f.Severity, Ply: f.Ply, Move: f.Move, Line: f.Line, Col: f.Col, Message: f.Message}
+		if f.Repairable() || f.Kind == validate.Repaired {
+			reps := make([]jsonRepair, 0, len(f.Repairs))
+			for _, c := range f.Repairs {
+				reps = append(reps, jsonRepair{c.Move, c.Edit, c.ReplaysToEnd, c.PliesAfter})
+			}
+			jf.Repairs = &reps
+		}
+		j.Findings = append(j.Findings, jf)
 	}
 	return j, filter == nil || len(j.Findings) > 0
 }

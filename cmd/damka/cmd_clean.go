@@ -27,6 +27,7 @@ type CleanOptions struct {
 	FullPaths      bool
 	DropDuplicates string
 	FixResults     bool
+	Repair         bool
 }
 
 // AddFlags adds the clean flags to fs.
@@ -40,6 +41,7 @@ func (o *CleanOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.DropDuplicates, "drop-duplicates", "", `drop a game already written: "all" (same tags and moves) or "moves" (same start and moves)`)
 	fs.Lookup("drop-duplicates").NoOptDefVal = "all"
 	fs.BoolVar(&o.FixResults, "fix-results", false, "set the result from the final position where the rules decide it")
+	fs.BoolVar(&o.Repair, "repair", false, "mend a move that does not replay when one repair is certain (see damka check), noting it in a comment")
 }
 
 func newCleanCommand(io *streams) *cobra.Command {
@@ -56,12 +58,21 @@ written in full). Comments, NAGs and variations are kept.
 
 Games with errors, and games of a variant damka does not play (not
 checked), go, unchanged, to the --rejects file, each preceded by "%"
-comment lines listing its findings; a game over the reader's 4 MiB cap is
-copied from its file, or the rejects say which bytes of which input it
-was. Every game read is counted: read = written + rejected + duplicates
-dropped. Output files are written whole or not at all (temporary files
-put in place together at the end); -o and --rejects must name different
-files.
+comment lines listing its findings (and the repairs suggested); a game
+over the reader's 4 MiB cap is copied from its file, or the rejects say
+which bytes of which input it was. Every game read is counted: read =
+written + rejected + duplicates dropped.
+
+With --repair, a game that stops at an illegal move, an incomplete
+capture or an unresolved ambiguity, or has a missed capture, is mended
+when the best repair of it ranks alone at the top and the rest of the game
+then replays (up to 3 repairs a game, one after the other), and written
+with a comment at each move changed ("damka: repaired, written c3-d5 (a
+square mistyped)"). Anything less certain goes to the rejects; a game is
+never written with an error.
+
+Output files are written whole or not at all (temporary files put in
+place together at the end); -o and --rejects must name different files.
 
 ` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
@@ -86,7 +97,7 @@ files.
 // cleanSummary counts what clean did with the games: read = written +
 // rejected + dropped.
 type cleanSummary struct {
-	written, rejected, unchecked, dropped, fixed int
+	written, rejected, unchecked, dropped, fixed, repaired int
 }
 
 func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string) (err error) {
@@ -94,6 +105,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err != nil {
 		return err
 	}
+	vopts.Repair = opts.Repair
 	want := []output{{flag: "-o", path: opts.Output}}
 	if opts.Rejects != "" {
 		want = append(want, output{flag: "--rejects", path: opts.Rejects})
@@ -138,6 +150,9 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 			seen[k] = true
 		}
 		sum.written++
+		if len(r.Repairs) > 0 {
+			sum.repaired++
+		}
 		return pw.Write(g)
 	})
 	if err != nil {
@@ -157,7 +172,11 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err := outs.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Err, "%d games read: %d written, %d rejected", t.games, sum.written, sum.rejected)
+	fmt.Fprintf(io.Err, "%d games read: %d written", t.games, sum.written)
+	if opts.Repair {
+		fmt.Fprintf(io.Err, " (%d repaired)", sum.repaired)
+	}
+	fmt.Fprintf(io.Err, ", %d rejected", sum.rejected)
 	if sum.unchecked > 0 {
 		fmt.Fprintf(io.Err, " (%d not checked)", sum.unchecked)
 	}
@@ -197,11 +216,7 @@ func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
 		return nil, false, false
 	}
 	g := *r.Game
-	g.Moves = append([]pdn.Move(nil), g.Moves...)
-	for i := range r.Plies {
-		pl := &r.Plies[i]
-		g.Moves[pl.Index].Text = pl.Canonical(r.Variant, opts.FullPaths)
-	}
+	g.Moves = r.Line(opts.FullPaths)
 	fixed := false
 	if opts.FixResults && decided {
 		want := r.Outcome.String()

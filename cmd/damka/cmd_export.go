@@ -28,6 +28,7 @@ type ExportOptions struct {
 	Variant string
 	Jobs    int
 	Quiet   bool
+	Repair  bool
 }
 
 // AddFlags adds the export flags to fs.
@@ -38,6 +39,7 @@ func (o *ExportOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	fs.BoolVar(&o.Repair, "repair", false, "mend the moves that do not replay when one repair is certain, as damka clean --repair does (moves.repaired)")
 }
 
 // check validates the flags.
@@ -72,6 +74,10 @@ two tables to OUTDIR (created if missing):
   moves.parquet  one row per replayed ply: the move as written and in full,
                  squares, captures, FEN and Zobrist hash before, hash after,
                  and the analysis columns (NULL until damka analyze)
+
+With --repair, a game whose moves do not all replay is mended when one
+repair is certain, as damka clean --repair does, and its moves are all in
+the moves table, the plies the repair made or moved marked repaired.
 
 Parquet files are zstd-compressed, dictionary-encoded, in row groups of
 128Ki rows, with the Arrow schema and damka.* metadata (version, variant,
@@ -425,6 +431,9 @@ func exportFlags(opts ExportOptions) []string {
 	if opts.Variant != "" {
 		fl = append(fl, "--variant", opts.Variant)
 	}
+	if opts.Repair {
+		fl = append(fl, "--repair")
+	}
 	return fl
 }
 
@@ -436,6 +445,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	if err != nil {
 		return err
 	}
+	vopts.Repair = opts.Repair
 	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
 	outs, dests, err := openOutputs("export", io, tableOutputs(opts))
 	if err != nil {

@@ -103,7 +103,7 @@ func TestCheckCommand(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("exit %d, want 1", code)
 	}
-	want := "../../testdata/validate/missed_capture.pdn:5:19: game 1 (? - ?, missed capture): ply 3 (2. a3-b4): missed_capture: a3-b4 was played but a capture was compulsory: d4:f6\n"
+	want := "../../testdata/validate/missed_capture.pdn:5:19: game 1 (? - ?, missed capture): ply 3 (2. a3-b4): missed_capture: a3-b4 was played but a capture was compulsory: d4:f6; did you mean a3-b4 before c3-d4, the moves the other way round? (the rest of the game then replays)\n"
 	if !strings.HasPrefix(out, want) {
 		t.Errorf("report:\n%s\nwant it to start with\n%s", out, want)
 	}
