@@ -253,14 +253,6 @@ func (rp *replay) mendable() bool {
 	return f != nil && certain(f.Repairs, true)
 }
 
-// indexOf is the index in the game's moves of move i of those replayed.
-func (rp *replay) indexOf(i int) int {
-	if rp.origin == nil {
-		return i
-	}
-	return rp.origin[i]
-}
-
 func (rp *replay) run() {
 	r := rp.r
 	if !rp.setup() {
