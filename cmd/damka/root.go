@@ -28,6 +28,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		newAnalyzeCommand(io),
 		newCheckCommand(io),
 		newCleanCommand(io),
+		newSelectCommand(io),
 		newExportCommand(io),
 		newOpeningsCommand(io),
 		newPerftCommand(io),

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/dupes"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// DupesOptions are the flags of damka dupes.
+type DupesOptions struct {
+	Kind    string
+	Variant string
+	Jobs    int
+	JSON    bool
+	Quiet   bool
+}
+
+// AddFlags adds the dupes flags to fs.
+func (o *DupesOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.Kind, "kind", "moves", "what makes games duplicates: exact (same tags and moves), moves (same start and moves), prefix (one game's moves begin another's), players (same moves, result and players, compatible dates)")
+	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
+	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
+	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per group on stdout; the summary goes to stderr")
+	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+}
+
+func newDupesCommand(io *streams) *cobra.Command {
+	var opts DupesOptions
+	var kind dupes.Kind
+	cmd := &cobra.Command{
+		Use:   "dupes [FILE|DIR|-]... [--kind exact|moves|prefix|players]",
+		Short: "Find the duplicate games of archives",
+		Long: `Read and replay every game of the inputs (as damka check does) and print
+the groups of duplicate games, in the order of their first game: the game
+kept, then the others, each as file:line (game N, plies, tags):
+
+  moves: keep a.pdn:120 (game 5, 64 plies, 9 tags)
+    drop b.pdn:33 (game 2, 64 plies, 7 tags)
+
+then a summary. The kinds (--kind, default moves):
+
+  exact    the same tags and the same moves
+  moves    the same start position and the same moves, whatever the tags
+  prefix   one game's moves are a prefix of another's from the same start
+           (equal moves included); a game with no moves is no prefix
+  players  the same moves and result, the same players once names are
+           normalised ("Цирик З.И." is "Tsirik Z."), compatible dates
+
+Moves are compared as replay resolved them (c3:e5 and c3xe5 are one
+move); after an error, and in variants damka does not play, as written.
+A game with no moves from the initial position (a header alone) is, for
+every kind, a duplicate only of the same header.
+The game kept is the longest, then the one with the most tags, then the
+first. damka clean --drop-duplicates=KIND writes the archive without the
+others. Memory grows with the number of distinct games, not with their
+text (go doc ./dupes).
+
+With --json, one object per group on stdout: {"kind", "kept": {"file",
+"line", "game", "plies", "tags"}, "dropped": [...]}; the summary goes to
+stderr.
+
+Exit status: 0 when done (duplicates or not), 2 when an input cannot be
+read at all (the others are still read).`,
+		PreRunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if kind, err = dupes.ParseKind(opts.Kind); err != nil {
+				return &exitError{code: exitInput, err: fmt.Errorf("dupes: --kind: %w", err)}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDupes(cmd.Context(), io, opts, kind, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+// dupesRun is the outcome of finding the duplicates of the inputs.
+type dupesRun struct {
+	files              []string // by dupes.Ref.File
+	groups             []dupes.Group
+	games, inputErrors int
+	finder             *dupes.Finder
+}
+
+// findDupes reads, replays and keys every game of the inputs.
+func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind, vopts validate.Options, jobs int, quiet bool) (*dupesRun, error) {
+	d := &dupesRun{finder: dupes.NewFinder(kind)}
+	d.finder.Refs = true
+	fileIndex := map[string]int32{}
+	work := func(g *pdn.Game) dupes.Key { return dupes.KeyOf(validate.Game(g, vopts), kind) }
+	var err error
+	d.games, d.inputErrors, err = eachGame(ctx, io, args, jobs, quiet, work, func(g *pdn.Game, k dupes.Key) error {
+		fi, ok := fileIndex[g.File]
+		if !ok {
+			fi = int32(len(d.files))
+			fileIndex[g.File] = fi
+			d.files = append(d.files, g.File)
+		}
+		d.finder.Add(&k, dupes.Ref{File: fi, Line: g.Pos.Line, Game: int32(g.Index)})
+		return nil
+	})
+	if err != nil {
+		return d, err
+	}
+	d.groups = d.finder.Finish()
+	return d, nil
+}
+
+func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Kind, args []string) error {
+	vopts, err := validateOptions(opts.Variant)
+	if err != nil {
+		return err
+	}
+	d, err := findDupes(ctx, io, args, kind, vopts, opts.Jobs, opts.Quiet)
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	out := bufio.NewWriter(io.Out)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	dropped := 0
+	for _, g := range d.groups {
+		dropped += g.Size - 1
+		others := d.finder.Others(g)
+		if opts.JSON {
+			j := jsonGroup{Kind: kind.String(), Kept: d.jsonMember(g.Kept), Dropped: []jsonMember{}}
+			for _, m := range others {
+				j.Dropped = append(j.Dropped, d.jsonMember(m))
+			}
+			enc.Encode(j)
+			continue
+		}
+		fmt.Fprintf(out, "%s: keep %s\n", kind, d.describe(g.Kept))
+		for _, m := range others {
+			fmt.Fprintf(out, "  drop %s\n", d.describe(m))
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	summary := io.Out
+	if opts.JSON {
+		summary = io.Err
+	}
+	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop\n",
+		d.games, d.games-dropped, len(d.groups), kind, dropped)
+	if d.inputErrors > 0 {
+		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
+		return &exitError{code: exitInput}
+	}
+	return nil
+}
+
+func (d *dupesRun) describe(m dupes.Member) string {
+	return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags)", d.files[m.File], m.Line, m.Game, m.Plies, m.Tags)
+}
+
+// The JSON form of a group of duplicates.
+type jsonGroup struct {
+	Kind    string       `json:"kind"`
+	Kept    jsonMember   `json:"kept"`
+	Dropped []jsonMember `json:"dropped"`
+}
+
+type jsonMember struct {
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Game  int    `json:"game"`
+	Plies int    `json:"plies"`
+	Tags  int    `json:"tags"`
+}
+
+func (d *dupesRun) jsonMember(m dupes.Member) jsonMember {
+	return jsonMember{File: d.files[m.File], Line: int(m.Line), Game: int(m.Game), Plies: m.Plies, Tags: m.Tags}
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const dupesArchive = `[Event "X чемпионат СССР"]
+[White "Цирик З.И."]
+[Black "Петров С."]
+[Date "1955"]
+[Result "2-0"]
+[GameType "25"]
+
+1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 b6-a5 4. f2-e3 c7-b6 2-0
+
+[Event "USSR ch."]
+[White "Tsirik Z."]
+[Black "S. Petrov"]
+[Date "1955.05.12"]
+[Round "3"]
+[Result "1-0"]
+[GameType "25"]
+
+1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 b6-a5 4. f2-e3 c7-b6 1-0
+
+[Event "USSR ch."]
+[White "Ivanov A."]
+[Black "S. Petrov"]
+[Result "2-0"]
+[GameType "25"]
+
+1. c3-d4 d6-e5 2. b2-c3 e7-d6 2-0
+
+[Event "USSR ch."]
+[White "Ivanov A."]
+[Black "S. Petrov"]
+[Result "2-0"]
+[GameType "25"]
+
+1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 b6-a5 4. f2-e3 c7-b6 5. c1-b2 b6-c5 2-0
+`
+
+func TestDupes(t *testing.T) {
+	in := writeTemp(t, "a.pdn", dupesArchive)
+	for _, c := range []struct {
+		kind string
+		want string
+	}{
+		{"players", "players: keep a.pdn:10 (game 2, 8 plies, 7 tags)\n  drop a.pdn:1 (game 1, 8 plies, 6 tags)\n" +
+			"4 games read: 3 distinct, 1 groups of duplicates (players), 1 games to drop\n"},
+		{"moves", "moves: keep a.pdn:10 (game 2, 8 plies, 7 tags)\n  drop a.pdn:1 (game 1, 8 plies, 6 tags)\n" +
+			"4 games read: 3 distinct, 1 groups of duplicates (moves), 1 games to drop\n"},
+		{"prefix", "prefix: keep a.pdn:28 (game 4, 10 plies, 5 tags)\n  drop a.pdn:1 (game 1, 8 plies, 6 tags)\n" +
+			"  drop a.pdn:10 (game 2, 8 plies, 7 tags)\n  drop a.pdn:20 (game 3, 4 plies, 5 tags)\n" +
+			"4 games read: 1 distinct, 1 groups of duplicates (prefix), 3 games to drop\n"},
+		{"exact", "4 games read: 4 distinct, 0 groups of duplicates (exact), 0 games to drop\n"},
+	} {
+		out, errOut, code := run(t, "", "dupes", "-q", "--kind", c.kind, in)
+		out = strings.ReplaceAll(out, in, "a.pdn")
+		if code != exitOK || out != c.want {
+			t.Errorf("--kind %s: exit %d %s\n%s\nwant\n%s", c.kind, code, errOut, out, c.want)
+		}
+	}
+	// Twice the same file: every game an exact duplicate.
+	out, _, _ := run(t, "", "dupes", "-q", "--kind", "exact", in, in)
+	if !strings.HasSuffix(out, "8 games read: 4 distinct, 4 groups of duplicates (exact), 4 games to drop\n") {
+		t.Errorf("twice:\n%s", out)
+	}
+	out, errOut, _ := run(t, "", "dupes", "-q", "--json", in)
+	var j struct {
+		Kind    string
+		Kept    jsonMember
+		Dropped []jsonMember
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || j.Kind != "moves" || j.Kept.Game != 2 || j.Kept.Line != 10 || len(j.Dropped) != 1 || j.Dropped[0].Game != 1 {
+		t.Errorf("JSON %v: %s", err, out)
+	}
+	if !strings.Contains(errOut, "4 games read") {
+		t.Errorf("JSON summary %q", errOut)
+	}
+	if _, errOut, code := run(t, "", "dupes", "--kind", "fuzzy", in); code != exitInput || !strings.Contains(errOut, "--kind") {
+		t.Errorf("bad kind: exit %d %q", code, errOut)
+	}
+	if _, errOut, code := run(t, "", "dupes", "-q", in, "missing.pdn"); code != exitInput || !strings.Contains(errOut, "missing.pdn") {
+		t.Errorf("missing input: exit %d %q", code, errOut)
+	}
+}
+
+// The corpus given three times: every game is found twice more, whatever
+// the number of workers.
+func TestDupesCorpus(t *testing.T) {
+	dir := "../../testdata/corpus"
+	one, _, _ := run(t, "", "dupes", "-q", "--kind", "exact", dir)
+	m := regexp.MustCompile(`(\d+) games read: (\d+) distinct`).FindStringSubmatch(one)
+	if m == nil {
+		t.Fatalf("summary: %s", one)
+	}
+	var games, distinct int
+	fmt.Sscan(m[1], &games)
+	fmt.Sscan(m[2], &distinct)
+	var outs []string
+	for _, j := range []string{"1", "3"} {
+		out, _, code := run(t, "", "dupes", "-q", "-j", j, "--kind", "exact", dir, dir, dir)
+		if code != exitOK {
+			t.Fatalf("exit %d", code)
+		}
+		want := fmt.Sprintf("%d games read: %d distinct, %d groups of duplicates (exact), %d games to drop\n", 3*games, distinct, distinct, 3*games-distinct)
+		if !strings.HasSuffix(out, want) {
+			t.Errorf("-j %s: %s\nwant %s", j, out[max(0, len(out)-200):], want)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Error("-j 1 and -j 3 differ")
+	}
+}
+
+// clean --drop-duplicates=KIND writes the game dupes keeps of each group,
+// in its place in the input, and no other of the group.
+func TestCleanDropDuplicateKinds(t *testing.T) {
+	in := writeTemp(t, "a.pdn", dupesArchive)
+	out := writeTemp(t, "out.pdn", "")
+	for _, c := range []struct {
+		kind    string
+		summary string
+		white   []string // of the games written, in order
+	}{
+		{"exact", "4 games read: 4 written, 0 rejected, 0 duplicates dropped", []string{"Цирик З.И.", "Tsirik Z.", "Ivanov A.", "Ivanov A."}},
+		{"all", "4 games read: 4 written, 0 rejected, 0 duplicates dropped", []string{"Цирик З.И.", "Tsirik Z.", "Ivanov A.", "Ivanov A."}},
+		{"players", "4 games read: 3 written, 0 rejected, 1 duplicates dropped", []string{"Tsirik Z.", "Ivanov A.", "Ivanov A."}},
+		{"moves", "4 games read: 3 written, 0 rejected, 1 duplicates dropped", []string{"Tsirik Z.", "Ivanov A.", "Ivanov A."}},
+		{"prefix", "4 games read: 1 written, 0 rejected, 3 duplicates dropped", []string{"Ivanov A."}},
+	} {
+		_, errOut, code := run(t, "", "clean", "-q", in, "-o", out, "--drop-duplicates="+c.kind)
+		if code != exitOK || !strings.Contains(errOut, c.summary) {
+			t.Errorf("%s: exit %d %q", c.kind, code, errOut)
+		}
+		stdout, _, _ := run(t, "", "select", "-q", out, "--json")
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			var j struct{ White string }
+			json.Unmarshal([]byte(l), &j)
+			got = append(got, j.White)
+		}
+		if strings.Join(got, "|") != strings.Join(c.white, "|") {
+			t.Errorf("%s: written %q, want %q", c.kind, got, c.white)
+		}
+	}
+	if _, errOut, code := run(t, "", "clean", in, "-o", out, "--drop-duplicates=fuzzy"); code != exitInput || !strings.Contains(errOut, "--drop-duplicates") {
+		t.Errorf("bad kind: exit %d %q", code, errOut)
+	}
+}

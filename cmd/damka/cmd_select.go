@@ -1,0 +1,366 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/filter"
+	"github.com/damka/damka/names"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// SelectOptions are the flags of damka select.
+type SelectOptions struct {
+	Output    string
+	JSON      bool
+	IDs       string
+	Canonical bool
+	Jobs      int
+	Quiet     bool
+
+	Tags, Players, White, Black []string
+	From, To                    string
+	MinPlies, MaxPlies          int
+	Results, Variants           []string
+	FENs, Materials             []string
+	AfterPly                    int
+	Has, Statuses               []string
+}
+
+// AddFlags adds the select flags to fs.
+func (o *SelectOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.Output, "output", "o", "", "archive to write the selected games to (- for standard output)")
+	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per selected game on stdout")
+	fs.StringVar(&o.IDs, "ids", "", "file to write the game_id of each selected game to, one per line (- for standard output)")
+	fs.BoolVar(&o.Canonical, "canonical", false, "write the games in canonical PDN (as damka clean does) instead of as they were read")
+	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games tested at once (default: all cores); the output is in input order whatever it is")
+	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+
+	fs.StringArrayVar(&o.Tags, "tag", nil, `tag test NAME OP VALUE, OP one of = != < <= > >= (numbers as numbers) ~ (substring, any case); repeatable: all must hold`)
+	fs.StringArrayVar(&o.Players, "player", nil, "a player of either side, names compared across spellings (repeatable: all must play)")
+	fs.StringArrayVar(&o.White, "white", nil, "the player of White (names compared across spellings)")
+	fs.StringArrayVar(&o.Black, "black", nil, "the player of Black (names compared across spellings)")
+	fs.StringVar(&o.From, "from", "", "the game's date is on or after this one (1950, 1950.05, 1950.05.12)")
+	fs.StringVar(&o.To, "to", "", "the game's date is on or before this one (1959: up to its last day)")
+	fs.IntVar(&o.MinPlies, "min-plies", -1, "at least this many plies (half-moves) in the main line")
+	fs.IntVar(&o.MaxPlies, "max-plies", -1, "at most this many plies in the main line")
+	fs.StringSliceVar(&o.Results, "result", nil, "the declared result is one of these (2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, *)")
+	fs.StringSliceVar(&o.Variants, "variant", nil, "the game's variant is one of these (russian, giveaway, a GameType number, international, english...)")
+	fs.StringArrayVar(&o.FENs, "fen", nil, "the game passes through this position, in any move order (repeatable: all of them)")
+	fs.StringArrayVar(&o.Materials, "material", nil, `a position of the game has this material: "W:3K1M B:2K" (K kings, M men, + at least; repeatable)`)
+	fs.IntVar(&o.AfterPly, "after-ply", 0, "--fen and --material count only positions from this ply on")
+	fs.StringSliceVar(&o.Has, "has", nil, "replay found a finding of this kind (repeatable: each of them)")
+	fs.StringSliceVar(&o.Statuses, "status", nil, "the game's status is one of these: clean, warnings, errors, unreadable, unchecked")
+}
+
+// criteria parses the criteria flags.
+func (o *SelectOptions) criteria() (*filter.Criteria, error) {
+	c := filter.New()
+	c.MinPlies, c.MaxPlies, c.AfterPly = o.MinPlies, o.MaxPlies, o.AfterPly
+	var errs []error
+	add := func(flag string, err error) {
+		if err != nil {
+			errs = append(errs, fmt.Errorf("select: --%s: %w", flag, err))
+		}
+	}
+	for _, s := range o.Tags {
+		t, err := filter.ParseTag(s)
+		add("tag", err)
+		c.Tags = append(c.Tags, t)
+	}
+	for _, p := range []struct {
+		flag string
+		in   []string
+		out  *[]names.Name
+	}{{"player", o.Players, &c.Players}, {"white", o.White, &c.White}, {"black", o.Black, &c.Black}} {
+		for _, s := range p.in {
+			n, err := filter.ParsePlayer(s)
+			add(p.flag, err)
+			*p.out = append(*p.out, n)
+		}
+	}
+	for _, d := range []struct {
+		flag, in string
+		out      *filter.Date
+	}{{"from", o.From, &c.From}, {"to", o.To, &c.To}} {
+		if d.in == "" {
+			continue
+		}
+		v, ok := filter.ParseDate(d.in)
+		if !ok {
+			add(d.flag, fmt.Errorf("%q is not a date (1950, 1950.05, 1950.05.12)", d.in))
+		}
+		*d.out = v
+	}
+	for _, s := range o.Results {
+		r, err := filter.ParseResult(s)
+		add("result", err)
+		c.Results = append(c.Results, r)
+	}
+	for _, s := range o.Variants {
+		v, err := filter.ParseVariant(s)
+		add("variant", err)
+		c.Variants = append(c.Variants, v)
+	}
+	for _, s := range o.FENs {
+		p, err := filter.ParsePosition(s)
+		add("fen", err)
+		c.Positions = append(c.Positions, p)
+	}
+	for _, s := range o.Materials {
+		m, err := filter.ParseMaterial(s)
+		add("material", err)
+		c.Materials = append(c.Materials, m)
+	}
+	for _, s := range o.Has {
+		k, err := filter.ParseKind(s)
+		add("has", err)
+		c.Has = append(c.Has, k)
+	}
+	for _, s := range o.Statuses {
+		st, err := filter.ParseStatus(s)
+		add("status", err)
+		c.Statuses = append(c.Statuses, st...)
+	}
+	if o.MinPlies >= 0 && o.MaxPlies >= 0 && o.MinPlies > o.MaxPlies {
+		add("min-plies", fmt.Errorf("%d is more than --max-plies %d", o.MinPlies, o.MaxPlies))
+	}
+	if o.AfterPly < 0 {
+		add("after-ply", errors.New("a ply number is not negative"))
+	}
+	if o.AfterPly > 0 && len(c.Positions)+len(c.Materials) == 0 {
+		add("after-ply", errors.New("goes with --fen or --material"))
+	}
+	return c, errors.Join(errs...)
+}
+
+func newSelectCommand(io *streams) *cobra.Command {
+	var opts SelectOptions
+	var crit *filter.Criteria
+	cmd := &cobra.Command{
+		Use:   "select [FILE|DIR|-]... [criteria] -o OUT.pdn",
+		Short: "Write the games that match every criterion, as they were read",
+		Long: `Read every game of the inputs (as damka check does) and write those that
+match every criterion given, in input order, as they were read (decoded
+to UTF-8), or in canonical PDN with --canonical. --json prints one object
+per selected game instead of or as well as the archive; --ids writes
+their game_id (the id of the export datasets), one per line.
+
+Criteria (each flag that can be repeated must hold every time; a
+comma-separated list of results, variants or statuses is any of them):
+
+  --tag 'WhiteElo>=2300'  --tag 'Event~чемпионат'
+        = != < <= > >= ~ ; numbers compared as numbers, = and != ignore
+        case, ~ is a substring in any case; a game without the tag
+        passes only !=.
+  --player NAME, --white NAME, --black NAME
+        names compared after normalisation: case, Cyrillic and Latin
+        transliterations, initials and word order ("Цирик З.И." is
+        "Tsirik Z." and "Z. Tsirik"; see go doc ./names).
+  --from DATE --to DATE
+        the game's date (possibly partial: "1955", "1955.??.??") lies
+        wholly in the span; a game without a date does not match.
+  --min-plies N --max-plies N --result R --variant V
+  --fen FEN --material 'W:3K1M B:2K' --after-ply N
+        the game passes through the position (any move order) or a
+        position with that material, from ply N on; games are replayed.
+  --has KIND --status clean|warnings|errors|unreadable|unchecked
+        what replay found ("errors" includes unreadable games).
+
+Games are replayed only when a criterion, --json or --canonical needs it.
+The summary goes to stderr.
+
+Exit status: 0 when done, whatever the games selected hold (select them
+by --status), 2 when an input cannot be read at all (the others are still
+read) or the command line is wrong, 130 when interrupted (no output file
+is changed).`,
+		PreRunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Output == "" && !opts.JSON && opts.IDs == "" {
+				return &exitError{code: exitInput, err: errors.New("select: give -o/--output, --json or --ids")}
+			}
+			stdout := 0
+			for _, s := range []string{opts.Output, opts.IDs} {
+				if s == "-" {
+					stdout++
+				}
+			}
+			if opts.JSON {
+				stdout++
+			}
+			if stdout > 1 {
+				return &exitError{code: exitInput, err: errors.New("select: only one of -o -, --ids - and --json can write to standard output")}
+			}
+			var err error
+			if crit, err = opts.criteria(); err != nil {
+				return &exitError{code: exitInput, err: err}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSelect(cmd.Context(), io, opts, crit, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+// selection is a game after the criteria.
+type selection struct {
+	ok     bool
+	report *validate.Report // when the game was replayed
+	id     string
+}
+
+func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filter.Criteria, args []string) error {
+	var want []output
+	if opts.Output != "" {
+		want = append(want, output{flag: "-o", path: opts.Output})
+	}
+	if opts.IDs != "" {
+		want = append(want, output{flag: "--ids", path: opts.IDs})
+	}
+	outs, dests, err := openOutputs("select", io, want...)
+	if err != nil {
+		return err
+	}
+	defer outs.Abort()
+	var out, ids *bufferedDestination
+	if opts.Output != "" {
+		out = buffered(dests[opts.Output])
+	}
+	if opts.IDs != "" {
+		ids = buffered(dests[opts.IDs])
+	}
+	var stdout *lineWriter
+	var enc *json.Encoder
+	if opts.JSON {
+		stdout = newLineWriter(io, io.Out)
+		enc = json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+	}
+	var pw *pdn.Writer
+	if out != nil && opts.Canonical {
+		pw = pdn.NewWriter(out.buf)
+	}
+	needReport := opts.JSON || opts.Canonical
+	replay := func(g *pdn.Game) *validate.Report { return validate.Game(g, validate.Options{}) }
+	work := func(g *pdn.Game) selection {
+		var s selection
+		s.ok, s.report = crit.Match(g, replay)
+		if s.ok {
+			if s.report == nil && needReport {
+				s.report = replay(g)
+			}
+			if ids != nil || opts.JSON {
+				s.id = export.GameID(g)
+			}
+		}
+		return s
+	}
+	chosen := 0
+	read, inputErrors, err := eachGame(ctx, io, args, opts.Jobs, opts.Quiet, work, func(g *pdn.Game, s selection) error {
+		if !s.ok {
+			return nil
+		}
+		chosen++
+		switch {
+		case pw != nil:
+			if err := pw.Write(canonicalGame(s.report)); err != nil {
+				return err
+			}
+		case out != nil:
+			if chosen > 1 {
+				out.buf.WriteByte('\n')
+			}
+			if _, err := fmt.Fprintf(out.buf, "%s\n", strings.TrimRight(g.Raw, "\r\n \t")); err != nil {
+				return err
+			}
+		}
+		if ids != nil {
+			if _, err := fmt.Fprintln(ids.buf, s.id); err != nil {
+				return err
+			}
+		}
+		if enc != nil {
+			if err := enc.Encode(jsonSelected(g, s)); err != nil {
+				return err
+			}
+			return stdout.Sync()
+		}
+		return nil
+	})
+	if err == nil && pw != nil {
+		pw.Flush()
+		err = pw.Error()
+	}
+	if err == nil && stdout != nil {
+		err = stdout.Flush()
+	}
+	for _, d := range []*bufferedDestination{out, ids} {
+		if err == nil && d != nil {
+			err = d.buf.Flush()
+		}
+	}
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	if err := outs.Commit(); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Err, "%d games read: %d selected\n", read, chosen)
+	if inputErrors > 0 {
+		fmt.Fprintf(io.Err, "%d input(s) could not be read\n", inputErrors)
+		return &exitError{code: exitInput}
+	}
+	return nil
+}
+
+// canonicalGame is the game with its replayed moves written as damka
+// clean writes them (and its variant named when it was guessed); moves
+// after an error stay as written.
+func canonicalGame(r *validate.Report) *pdn.Game {
+	g := *r.Game
+	g.Moves = r.Line(false)
+	if r.GameType.Inferred && r.Variant != draughts.NoVariant {
+		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "GameType", Value: fmt.Sprint(validate.GameTypeOf(r.Variant))})
+	}
+	return &g
+}
+
+// The JSON form of a selected game.
+type jsonSelection struct {
+	File    string `json:"file"`
+	Game    int    `json:"game"`
+	Line    int    `json:"line"`
+	ID      string `json:"id"`
+	Event   string `json:"event"`
+	Date    string `json:"date"`
+	White   string `json:"white"`
+	Black   string `json:"black"`
+	Result  string `json:"result"`
+	Plies   int    `json:"plies"`
+	Variant string `json:"variant"`
+	Status  string `json:"status"`
+}
+
+func jsonSelected(g *pdn.Game, s selection) jsonSelection {
+	r := s.report
+	j := jsonSelection{File: g.File, Game: g.Index, Line: int(g.Pos.Line), ID: s.id, Event: g.Event(), Date: g.Date(),
+		White: g.White(), Black: g.Black(), Result: filter.DeclaredResult(g), Plies: len(g.Moves)}
+	if r.Variant != draughts.NoVariant {
+		j.Variant = r.Variant.Name()
+	} else {
+		j.Variant = pdn.GameTypeName(r.GameType.Number)
+	}
+	j.Status = filter.StatusOf(r)
+	return j
+}
