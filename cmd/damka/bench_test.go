@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/damka/damka/dupes"
 )
 
 var validateOptionsZero, _ = validateOptions("")
@@ -61,6 +64,79 @@ func BenchmarkCheck(b *testing.B) {
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(float64(t.games*b.N)/sec, "games/s")
 			b.ReportMetric(float64(t.plies*b.N)/sec, "plies/s")
+		})
+	}
+}
+
+// benchCorpus is the corpus the select and dupes benchmarks read:
+// testdata/corpus, or $DAMKA_CORPUS.
+func benchCorpus() string {
+	if dir := os.Getenv("DAMKA_CORPUS"); dir != "" {
+		return dir
+	}
+	return "../../testdata/corpus"
+}
+
+// heapNow is the live heap after a collection.
+func heapNow() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkSelect runs damka select over the corpus with two criteria:
+// two on the record (a tag and the length: no replay), and a tag with a
+// material test (every game that passes the tag is replayed).
+func BenchmarkSelect(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"tag+plies", []string{"--tag", "Event~чемпионат", "--min-plies", "60"}},
+		{"tag+material", []string{"--tag", "Event~чемпионат", "--material", "W:1K+,0M+ B:1K+,0M+"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				io := &streams{In: bytes.NewReader(nil), Out: io.Discard, Err: io.Discard}
+				root := newRootCommand(io)
+				root.SetArgs(append([]string{"select", "-q", benchCorpus(), "--ids", "-"}, c.args...))
+				if err := root.Execute(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "runs/s")
+		})
+	}
+}
+
+// BenchmarkDupes runs damka dupes over the corpus repeated 50 times (each
+// game a duplicate 49 times over) for each kind, and reports games/s and
+// the heap the finder holds at the end, per game added.
+func BenchmarkDupes(b *testing.B) {
+	args := make([]string, 50)
+	for i := range args {
+		args[i] = benchCorpus()
+	}
+	for _, kind := range []dupes.Kind{dupes.Exact, dupes.Moves, dupes.Prefix, dupes.Players} {
+		b.Run(kind.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			var games int
+			var held uint64
+			for i := 0; i < b.N; i++ {
+				io := &streams{In: bytes.NewReader(nil), Out: io.Discard, Err: io.Discard}
+				before := heapNow()
+				d, err := findDupes(context.Background(), io, args, kind, validateOptionsZero, 0, true)
+				if err != nil {
+					b.Fatal(err)
+				}
+				held = heapNow() - before
+				games = d.games
+				runtime.KeepAlive(d)
+			}
+			b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(held)/float64(games), "heap-B/game")
 		})
 	}
 }

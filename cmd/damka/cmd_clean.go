@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"io"
 	"os"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -38,8 +38,8 @@ func (o *CleanOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.FullPaths, "full-paths", false, "write every capture with all its landing squares")
-	fs.StringVar(&o.DropDuplicates, "drop-duplicates", "", `drop a game already written: "all" (same tags and moves) or "moves" (same start and moves)`)
-	fs.Lookup("drop-duplicates").NoOptDefVal = "all"
+	fs.StringVar(&o.DropDuplicates, "drop-duplicates", "", `drop duplicates, keeping the longest (then most tags, then first): exact (same tags and moves; "all" too), moves (same start and moves), prefix (moves that begin another game's), players (same moves, result and players); see damka dupes`)
+	fs.Lookup("drop-duplicates").NoOptDefVal = "exact"
 	fs.BoolVar(&o.FixResults, "fix-results", false, "set the result from the final position where the rules decide it")
 	fs.BoolVar(&o.Repair, "repair", false, "mend a move that does not replay when one repair is certain (see damka check), noting it in a comment")
 }
@@ -79,10 +79,10 @@ place together at the end); -o and --rejects must name different files.
 			if opts.Output == "" {
 				return &exitError{code: exitInput, err: errors.New("clean: -o/--output is required")}
 			}
-			switch opts.DropDuplicates {
-			case "", "all", "moves":
-			default:
-				return &exitError{code: exitInput, err: fmt.Errorf("clean: --drop-duplicates is all or moves, not %q", opts.DropDuplicates)}
+			if opts.DropDuplicates != "" {
+				if _, err := dupes.ParseKind(opts.DropDuplicates); err != nil {
+					return &exitError{code: exitInput, err: fmt.Errorf("clean: --drop-duplicates: %w", err)}
+				}
 			}
 			return nil
 		},
@@ -121,8 +121,20 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 		rej = buffered(dests[opts.Rejects])
 	}
 	pw := pdn.NewWriter(out.buf)
-	seen := map[uint64]bool{}
-	seed := maphash.MakeSeed()
+	// With --drop-duplicates, the game kept of a group may come after
+	// the others: the games go to a spool, copied to the output without
+	// the duplicates at the end.
+	var finder *dupes.Finder
+	var sp *spool
+	repaired := map[int]bool{} // with a finder: the games added that were repaired
+	if opts.DropDuplicates != "" {
+		kind, _ := dupes.ParseKind(opts.DropDuplicates)
+		finder = dupes.NewFinder(kind)
+		if sp, err = newSpool(); err != nil {
+			return &exitError{code: exitInput, err: err}
+		}
+		defer sp.close()
+	}
 	var sum cleanSummary
 	t := newTally()
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
@@ -141,13 +153,13 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 		if didFix {
 			sum.fixed++
 		}
-		if opts.DropDuplicates != "" {
-			k := duplicateKey(seed, g, r, opts.DropDuplicates)
-			if seen[k] {
-				sum.dropped++
-				return nil
+		if finder != nil {
+			if len(r.Repairs) > 0 {
+				repaired[finder.Games()] = true
 			}
-			seen[k] = true
+			k := dupes.KeyOf(r, finder.Kind())
+			finder.Add(&k, dupes.Ref{})
+			return sp.add(g)
 		}
 		sum.written++
 		if len(r.Repairs) > 0 {
@@ -157,6 +169,20 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
+	}
+	if finder != nil {
+		finder.Finish()
+		pw.Flush()
+		w, err := sp.copyTo(out.buf, func(seq int) bool { return !finder.Dropped(seq) })
+		if err != nil {
+			return &exitError{code: exitInput, err: err}
+		}
+		sum.written, sum.dropped = w, finder.Games()-w
+		for seq := range repaired {
+			if !finder.Dropped(seq) {
+				sum.repaired++
+			}
+		}
 	}
 	pw.Flush()
 	if err := pw.Error(); err != nil {
@@ -242,44 +268,6 @@ func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
 		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "GameType", Value: fmt.Sprint(validate.GameTypeOf(r.Variant))})
 	}
 	return &g, true, fixed
-}
-
-// duplicateKey identifies a game for --drop-duplicates: its canonical
-// tags and moves ("all"), or its variant, start position and moves
-// ("moves"). The start is the replayed one, or, for a game whose start
-// is not known, its FEN as written.
-func duplicateKey(seed maphash.Seed, g *pdn.Game, r *validate.Report, mode string) uint64 {
-	var h maphash.Hash
-	h.SetSeed(seed)
-	if mode == "all" {
-		for _, t := range g.CanonicalTags() {
-			h.WriteString(t.Name)
-			h.WriteByte(0)
-			h.WriteString(t.Value)
-			h.WriteByte(0)
-		}
-	}
-	if r.Variant != draughts.NoVariant {
-		h.WriteString(r.Variant.Name())
-	} else {
-		h.WriteString(fmt.Sprint(r.GameType.Number))
-	}
-	h.WriteByte(0)
-	if r.Started {
-		h.WriteString(r.Start.FEN())
-	} else {
-		h.WriteByte(2)
-		h.WriteString(strings.TrimSpace(g.FEN()))
-	}
-	for i := range r.Plies {
-		h.WriteByte(0)
-		h.WriteString(r.Plies[i].Move.String())
-	}
-	for i := len(r.Plies); i < len(g.Moves); i++ {
-		h.WriteByte(1)
-		h.WriteString(g.Moves[i].Text)
-	}
-	return h.Sum64()
 }
 
 // writeReject writes a game as read, preceded by its findings as "%"

@@ -67,8 +67,10 @@ With --json, one object per group on stdout: {"kind", "kept": {"file",
 "line", "game", "plies", "tags"}, "dropped": [...]}; the summary goes to
 stderr.
 
-Exit status: 0 when done (duplicates or not), 2 when an input cannot be
-read at all (the others are still read).`,
+Duplicates or not, the exit status follows the rule of every command (a
+game with an error, or of a variant damka does not play, makes it 1):
+
+` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if kind, err = dupes.ParseKind(opts.Kind); err != nil {
@@ -90,16 +92,26 @@ type dupesRun struct {
 	groups             []dupes.Group
 	games, inputErrors int
 	finder             *dupes.Finder
+	tally              *tally // of the games replayed, for the exit status
 }
 
 // findDupes reads, replays and keys every game of the inputs.
 func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind, vopts validate.Options, jobs int, quiet bool) (*dupesRun, error) {
-	d := &dupesRun{finder: dupes.NewFinder(kind)}
+	d := &dupesRun{finder: dupes.NewFinder(kind), tally: newTally()}
 	d.finder.Refs = true
 	fileIndex := map[string]int32{}
-	work := func(g *pdn.Game) dupes.Key { return dupes.KeyOf(validate.Game(g, vopts), kind) }
+	type keyed struct {
+		key dupes.Key
+		r   *validate.Report
+	}
+	work := func(g *pdn.Game) keyed {
+		r := validate.Game(g, vopts)
+		return keyed{dupes.KeyOf(r, kind), r}
+	}
 	var err error
-	d.games, d.inputErrors, err = eachGame(ctx, io, args, jobs, quiet, work, func(g *pdn.Game, k dupes.Key) error {
+	d.games, d.inputErrors, err = eachGame(ctx, io, args, jobs, quiet, work, func(g *pdn.Game, kr keyed) error {
+		d.tally.add(kr.r)
+		k := kr.key
 		fi, ok := fileIndex[g.File]
 		if !ok {
 			fi = int32(len(d.files))
@@ -156,9 +168,9 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 		d.games, d.games-dropped, len(d.groups), kind, dropped)
 	if d.inputErrors > 0 {
 		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
-		return &exitError{code: exitInput}
 	}
-	return nil
+	d.tally.inputErrors = d.inputErrors
+	return d.tally.exit()
 }
 
 func (d *dupesRun) describe(m dupes.Member) string {

@@ -91,7 +91,7 @@ func TestDupes(t *testing.T) {
 }
 
 // The corpus given three times: every game is found twice more, whatever
-// the number of workers.
+// the number of workers. (The whole corpus: 3,982 games of every variant.)
 func TestDupesCorpus(t *testing.T) {
 	dir := "../../testdata/corpus"
 	one, _, _ := run(t, "", "dupes", "-q", "--kind", "exact", dir)
@@ -105,7 +105,7 @@ func TestDupesCorpus(t *testing.T) {
 	var outs []string
 	for _, j := range []string{"1", "3"} {
 		out, _, code := run(t, "", "dupes", "-q", "-j", j, "--kind", "exact", dir, dir, dir)
-		if code != exitOK {
+		if code != exitFindings { // the corpus has games with errors, and of variants damka does not play
 			t.Fatalf("exit %d", code)
 		}
 		want := fmt.Sprintf("%d games read: %d distinct, %d groups of duplicates (exact), %d games to drop\n", 3*games, distinct, distinct, 3*games-distinct)

@@ -29,6 +29,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		newCheckCommand(io),
 		newCleanCommand(io),
 		newSelectCommand(io),
+		newDupesCommand(io),
 		newExportCommand(io),
 		newOpeningsCommand(io),
 		newPerftCommand(io),
