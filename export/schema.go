@@ -113,7 +113,7 @@ var gamesFields = []arrow.Field{
 	req("findings", listOf(findingType)),
 	opt("opening", str),   // the first plies (WithOpeningPlies), numbered, full paths: "1. c3-d4 f6-g5 2. ..."
 	opt("final_fen", str), // canonical FEN after the last replayed ply, NULL when replay could not start
-	req("encoding", str),  // utf-8 or windows-1251: how the record was decoded
+	req("encoding", str),  // utf-8, utf-16le, utf-16be, windows-1251, cp866 or koi8-r: how the record was decoded
 }
 
 // movesFields are the columns of the moves table, in order.

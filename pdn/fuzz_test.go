@@ -47,7 +47,8 @@ func FuzzReader(f *testing.F) {
 		})
 		defer watchdog.Stop()
 		json := isJSON(data)
-		if binary := bytes.IndexByte(data[:min(len(data), sniffBytes)], 0) >= 0; binary {
+		utf16 := sniffUTF16(data[:min(len(data), sniffUTF16Bytes)]) != ""
+		if binary := bytes.IndexByte(data[:min(len(data), sniffBytes)], 0) >= 0 && !utf16; binary {
 			if _, err := NewReader(bytes.NewReader(data), "fuzz").Next(); err != ErrBinary {
 				t.Fatalf("a NUL byte in the first %d bytes: %v, want ErrBinary", sniffBytes, err)
 			}
@@ -73,7 +74,7 @@ func FuzzReader(f *testing.F) {
 		if n := len(fuzzRead(t, small, json)); n > len(data)+1 {
 			t.Fatalf("%d games with small caps from %d bytes", n, len(data))
 		}
-		plain := utf8.Valid(data) && !json && !bytes.HasPrefix(data, []byte("\xef\xbb\xbf"))
+		plain := utf8.Valid(data) && !json && !bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) && !utf16
 		for _, g := range games {
 			if plain {
 				off := g.RawPos.Offset

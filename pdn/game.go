@@ -32,7 +32,7 @@ type Tag struct {
 	Name, Value string
 }
 
-// Encoding names recorded in Game.Encoding.
+// Encoding names recorded in Game.Encoding (more in encoding.go).
 const (
 	UTF8        = "utf-8"
 	Windows1251 = "windows-1251"
@@ -53,7 +53,7 @@ type Game struct {
 
 	Raw      string // the game's source text, decoded to UTF-8
 	RawPos   Pos    // where Raw starts: its first token (maybe a comment before the tags)
-	Encoding string // UTF8 or Windows1251: how Raw was decoded
+	Encoding string // UTF8, Windows1251, CP866, KOI8R, UTF16LE or UTF16BE: how Raw was decoded
 	Err      error  // the error Next returned with the game (nil when clean)
 
 	// BadBytes are where a game read as UTF-8 had bytes that are not

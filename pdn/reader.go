@@ -7,8 +7,6 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
-
-	"golang.org/x/text/encoding/charmap"
 )
 
 // Sentinel errors, found in SyntaxError.Err.
@@ -123,7 +121,15 @@ type Reader struct {
 	// 64 KiB: keeping one game keeps its block alive (see the package
 	// documentation).
 	ReuseGame bool
+	// Encoding forces the text encoding of the input, one of Encodings
+	// (see ParseEncoding), instead of detecting it (see the package
+	// documentation): a code page decodes every game, UTF-8 reads bytes
+	// that are not UTF-8 as U+FFFD, UTF-16 decodes the whole input. A
+	// name ParseEncoding does not know is the error of the first Next.
+	Encoding string
 
+	enc     string // Encoding checked; UTF8 for UTF-16 input once decoded
+	wide    string // UTF16LE or UTF16BE for UTF-16 input
 	name    string
 	src     io.Reader
 	json    bool // src reads the strings of a JSON document
@@ -198,6 +204,10 @@ func (r *Reader) start() {
 	// and JSON.
 	for r.n < sniffBytes && !r.eof && r.rerr == nil {
 		r.read(sniffBytes - r.n)
+	}
+	// UTF-16 first: its ASCII characters have zero bytes.
+	if r.startEncoding(); r.err != nil {
+		return
 	}
 	if bytes.IndexByte(r.buf[:min(r.n, sniffBytes)], 0) >= 0 {
 		r.err = ErrBinary
@@ -297,8 +307,7 @@ func (r *Reader) Next() (*Game, error) {
 		return nil, r.err
 	}
 	if !r.started {
-		r.start()
-		if r.err != nil {
+		if r.start(); r.err != nil {
 			return nil, r.err
 		}
 	}
@@ -515,23 +524,22 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	tags := r.lx.tags
 	var raw string
 	enc := UTF8
+	if r.wide != "" {
+		enc = r.wide
+	}
 	var bad []int // offsets in raw of bytes that were not UTF-8
-	if utf8.Valid(rawb) {
+	decoded := !utf8.Valid(rawb) || forcedCodePage(r.enc)
+	if !decoded {
 		raw = string(rawb)
 	} else {
 		var dec []byte
-		if multi, invalid := utf8Damage(rawb); multi > invalid {
-			// UTF-8 text with a few bad bytes (a bad copy, a cut line):
-			// the names in it are UTF-8, read them so, and say where the
-			// bad bytes were.
+		if multi, invalid := utf8Damage(rawb); r.enc == UTF8 || r.enc == "" && multi > invalid {
+			// UTF-8 text with a few bad bytes (a bad copy, a cut line),
+			// or UTF-8 forced: the names in it are UTF-8, read them so,
+			// and say where the bad bytes were.
 			dec, bad = replaceInvalid(rawb)
 		} else {
-			var err error
-			dec, err = charmap.Windows1251.NewDecoder().Bytes(rawb)
-			if err != nil { // cannot happen: every byte has a mapping
-				dec = bytes.ToValidUTF8(rawb, []byte("\uFFFD"))
-			}
-			enc = Windows1251
+			dec, enc = decodeGame(rawb, r.enc)
 		}
 		var lx lexer
 		lx.reset(dec, true, r.lx.line0, int(first.col), first.flags&flBOL != 0)
@@ -554,7 +562,7 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	} else {
 		b.block, b.share = bs.block, true
 	}
-	if enc == UTF8 {
+	if !decoded {
 		b.ntags, b.nmoves = r.sp.tags, r.sp.moves
 	} else {
 		b.count()

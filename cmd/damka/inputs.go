@@ -185,6 +185,7 @@ func (in *inputs) open(name string) error {
 		info.Plain, info.Compressed = false, true
 	}
 	in.cur = pdn.NewReader(rc, name)
+	in.cur.Encoding = inputEncoding
 	in.closer = rc
 	in.info = info
 	return nil

@@ -24,6 +24,7 @@ func newRootCommand(io *streams) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: exitInput, err: err}
 	})
+	addEncodingFlag(root)
 	root.AddCommand(
 		newAnalyzeCommand(io),
 		newCheckCommand(io),
