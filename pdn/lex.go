@@ -608,13 +608,18 @@ func (lx *lexer) hasCyrillic(p int) bool {
 // of the Russian alphabet (U+0400-U+047F).
 func isCyrillicLead(c byte) bool { return c == 0xD0 || c == 0xD1 }
 
+// isCyrillicX reports whether b0, b1 are the UTF-8 encoding of the
+// Cyrillic х or Х, which look like the capture mark x.
+func isCyrillicX(b0, b1 byte) bool { return b0 == 0xD1 && b1 == 0x85 || b0 == 0xD0 && b1 == 0xA5 }
+
 // cyrillicMove returns the end of a move at p that has a Cyrillic letter
 // for a file ("с3-d4" with a Cyrillic с, "в4:d6"), or 0 when there is
 // none: squares of an optional letter (Latin, or Cyrillic) and one or two
-// digits, joined by separators, at least two of them, one with a Cyrillic
-// letter. Such a move is a typing slip, not notation; it is kept as
-// written, so that replay can say so and suggest the move meant, rather
-// than the whole game being lost to a syntax error. Only tokens that
+// digits, joined by separators (or a Cyrillic х for x), at least two of
+// them, one with a Cyrillic letter. Such a move is a typing slip, not
+// notation; it is kept as written, so that replay can say so and suggest
+// (or read) the move meant, rather than the whole game being lost to a
+// syntax error. Only tokens that
 // would otherwise be bad come here, so it costs well-formed input
 // nothing.
 func (lx *lexer) cyrillicMove(t *token, p int) int {
@@ -639,6 +644,11 @@ func (lx *lexer) cyrillicMove(t *token, p int) int {
 		squares++
 		if q+1 < len(d) && class[d[q]]&cSep != 0 {
 			q++
+			continue
+		}
+		if q+2 < len(d) && isCyrillicX(d[q], d[q+1]) { // х for the capture mark x
+			q += 2
+			cyrillic = true
 			continue
 		}
 		break

@@ -335,6 +335,9 @@ func TestQuirkCyrillicLetterInMove(t *testing.T) {
 	g := readString(t, "1. с3-d4 f6-g5 2. g3-h4 в6:f4 3. e3:g5 h6:f4 4. c3-в4 *")[0]
 	noErrors(t, []*Game{g})
 	eq(t, "moves", texts(g.Moves), []string{"с3-d4", "f6-g5", "g3-h4", "в6:f4", "e3:g5", "h6:f4", "c3-в4"})
+	g = readString(t, "1. c3-d4 b6-а5 2. d4-c5 d6хb4 *")[0] // a Cyrillic а after a Latin square, х for x
+	noErrors(t, []*Game{g})
+	eq(t, "moves", texts(g.Moves), []string{"c3-d4", "b6-а5", "d4-c5", "d6хb4"})
 	g = readString(t, "1. c3-вd4 *")[0]
 	if g.Err == nil {
 		t.Errorf("c3-вd4: no error, moves %q", texts(g.Moves))
