@@ -27,11 +27,12 @@ const (
 	UnknownVariant    Kind = "unknown_variant"    // a variant damka cannot play: the game is not checked
 	InvalidUTF8       Kind = "invalid_utf8"       // a UTF-8 game with bytes that are not UTF-8 (read as U+FFFD)
 	Repaired          Kind = "repaired"           // a move that did not replay was mended (Options.Repair)
+	CyrillicLetter    Kind = "cyrillic_letter"    // a Cyrillic letter that looks like a Latin one in a move (с3-d4): read as the Latin one
 )
 
 // Kinds lists every kind, in the order reports sum them up.
 var Kinds = []Kind{SyntaxError, IllegalMove, MissedCapture, IncompleteCapture, AmbiguousMove,
-	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8, Repaired}
+	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8, Repaired, CyrillicLetter}
 
 // Severity tells an error, which makes a game unsound, from a warning.
 type Severity string

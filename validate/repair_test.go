@@ -22,7 +22,9 @@ var slipCases = []struct {
 }{
 	{"3. e3-f4 written e3-f5 (a rank one off)", IllegalMove, 5, EditSquare, "e3-f4", 1},
 	{"5. c1-b2 written b2-c1", IllegalMove, 9, EditSwapSquares, "c1-b2", 1},
-	{"3. e3-f4 written with a Cyrillic е", IllegalMove, 5, EditCyrillic, "e3-f4", 1},
+	// A look-alike is no error: read as the Latin letter, with a warning
+	// (issue 13); the Cyrillic key letters are slips.
+	{"3. e3-f4 written with a Cyrillic е", CyrillicLetter, 5, "", "", 0},
 	{"1. c3-d4 written c3-в4 (the d key on a Russian keyboard)", IllegalMove, 1, EditCyrillic, "c3-d4", 1},
 	{"numeric notation, 4. f2-e3 (27-23) written 27-24", IllegalMove, 7, EditSquare, "27-23", 1},
 	{"6. d4:b6 written d4:a7 (landing a square too far)", IllegalMove, 11, EditCapturePath, "d4:b6", 1},
@@ -49,6 +51,21 @@ func TestRepairSlips(t *testing.T) {
 		t.Run(tc.what, func(t *testing.T) {
 			g := games[i]
 			r := Game(g, Options{})
+			if tc.kind == CyrillicLetter {
+				var got []Finding
+				for _, f := range r.Findings {
+					if f.Kind != VariantInferred {
+						got = append(got, f)
+					}
+				}
+				if len(got) != 1 || got[0].Kind != CyrillicLetter || got[0].Ply != tc.ply || r.Stopped {
+					t.Fatalf("findings %+v, want a cyrillic_letter warning at ply %d", r.Findings, tc.ply)
+				}
+				if got := cleanText(t, r); got != want {
+					t.Errorf("game read:\n%s\nwant the original:\n%s", got, want)
+				}
+				return
+			}
 			e := r.Findings.FirstError()
 			if e == nil || e.Kind != tc.kind || e.Ply != tc.ply {
 				t.Fatalf("first error %+v, want %s at ply %d", e, tc.kind, tc.ply)

@@ -358,7 +358,12 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 		}
 	}
 	n := &rp.note
-	if err := n.Parse(rp.v, w.Squares()); err != nil {
+	text, lookalike := moveText(w)
+	if lookalike {
+		r.Findings = append(r.Findings, rp.finding(CyrillicLetter, Warning, ply, num, side, w,
+			fmt.Sprintf("%s is written with Cyrillic letters that look like Latin ones; read as %s", w.Text, text)))
+	}
+	if err := n.Parse(rp.v, text); err != nil {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 			fmt.Sprintf("%q is not a move damka can read", w.Text)))
 		return pl, false
@@ -560,7 +565,7 @@ func (rp *replay) replays(p draughts.Position, i int) bool {
 			return false
 		}
 		var n draughts.Notation
-		if n.Parse(rp.v, w.Squares()) != nil {
+		if text, _ := moveText(w); n.Parse(rp.v, text) != nil {
 			return false
 		}
 		buf = rp.v.Moves(&p, buf[:0])

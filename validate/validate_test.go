@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,6 +39,7 @@ func TestFindingKinds(t *testing.T) {
 		{"variant_inferred.pdn", VariantInferred, Warning, 0, 2, "read as Russian draughts"},
 		{"unknown_variant.pdn", UnknownVariant, Warning, 0, 0, "English checkers"},
 		{"syntax_error.pdn", SyntaxError, Error, 0, 1, "comment"},
+		{"cyrillic_letter.pdn", CyrillicLetter, Warning, 1, 5, "с3-d4 is written with Cyrillic letters that look like Latin ones; read as c3-d4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -99,5 +102,46 @@ func TestNormalizeResult(t *testing.T) {
 		if got := NormalizeResult(in); got != want {
 			t.Errorf("NormalizeResult(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Cyrillic look-alikes (а с е, capitals А В С Е Н, х for x) are read as
+// the Latin letters, with a warning each; other Cyrillic letters are not
+// guessed at here (в for d is a typing slip, not a look-alike).
+func TestCyrillicLookalikes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cyrillic.pdn")
+	os.WriteFile(path, []byte(`[GameType "25"]
+
+1. С3-d4 b6-а5 2. d4-с5 d6хb4 3. а3Хc5 *
+
+[GameType "25"]
+
+1. c3-в4 *
+`), 0o644)
+	games := readGames(t, path)
+	r := Game(games[0], Options{})
+	if len(r.Plies) != 5 || r.Status() != Warnings {
+		t.Fatalf("%d plies, findings %+v", len(r.Plies), r.Findings)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		if f.Kind != CyrillicLetter {
+			t.Errorf("finding %+v", f)
+		}
+		got = append(got, f.Move)
+	}
+	if strings.Join(got, " ") != "С3-d4 b6-а5 d4-с5 d6хb4 а3Хc5" {
+		t.Errorf("warned of %q", got)
+	}
+	var canon []string
+	for i := range r.Plies {
+		canon = append(canon, r.Plies[i].Canonical(r.Variant, false))
+	}
+	if strings.Join(canon, " ") != "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5" {
+		t.Errorf("canonical %q", canon)
+	}
+	r = Game(games[1], Options{})
+	if len(r.Findings) != 1 || r.Findings[0].Kind != IllegalMove {
+		t.Errorf("в for d: %+v", r.Findings)
 	}
 }

@@ -54,7 +54,7 @@ func TestAnalyze(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"114 games read", "analysed ", "at depth 3", "worst moves", "blunders"} {
+	for _, want := range []string{"115 games read", "analysed ", "at depth 3", "worst moves", "blunders"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("summary lacks %q:\n%s", want, errOut)
 		}
@@ -80,7 +80,7 @@ func TestAnalyze(t *testing.T) {
 		games++
 		return nil
 	})
-	if err != nil || games != 114 {
+	if err != nil || games != 115 {
 		t.Errorf("annotated.pdn: %d games, %v", games, err)
 	}
 	ann, _ := os.ReadFile(filepath.Join(out1, "annotated.pdn"))

@@ -1,0 +1,44 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/damka/damka/pdn"
+)
+
+// lookalikes are the Cyrillic letters that look like the Latin letters of
+// a move (the files a-h, the capture mark x), as a Russian keyboard types
+// them: а с е for a c e, capital А В С Е Н for A B C E H, х and Х for x.
+var lookalikes = map[rune]rune{
+	'а': 'a', 'с': 'c', 'е': 'e', 'х': 'x',
+	'А': 'a', 'В': 'b', 'С': 'c', 'Е': 'e', 'Н': 'h', 'Х': 'x',
+}
+
+// moveText returns the squares of a written move (pdn.Move.Squares) with
+// every Cyrillic look-alike letter read as the Latin letter it looks
+// like, and whether there was one. A move of ASCII costs a scan.
+func moveText(w *pdn.Move) (string, bool) {
+	s := w.Squares()
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s, false
+	}
+	var b strings.Builder
+	mapped := false
+	for _, r := range s {
+		if l, ok := lookalikes[r]; ok {
+			r, mapped = l, true
+		}
+		b.WriteRune(r)
+	}
+	if !mapped {
+		return s, false
+	}
+	return b.String(), true
+}
