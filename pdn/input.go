@@ -38,7 +38,7 @@ type Source struct {
 // regard to case. Each may be followed by a compression extension.
 var (
 	textExts        = []string{".pdn", ".txt", ".json"}
-	compressionExts = []string{"", ".gz", ".bz2", ".zst", ".xz"}
+	compressionExts = []string{"", ".gz", ".bz2", ".zst", ".xz", ".lz4"}
 )
 
 // NoArchives is the Skip reason of a folder in which a walk found no file
@@ -64,9 +64,12 @@ func walkable(name string) bool {
 // Walk expands command-line arguments into input names: a file is taken
 // as it is (whatever its extension), a directory is walked recursively
 // for *.pdn, *.txt and *.json files, each possibly compressed (.gz, .bz2,
-// .zst, .xz), in lexical order; directories whose name starts with a dot
-// are skipped, symbolic links are followed (see WalkAll). "-" stands for
-// standard input. An argument that does not exist is an error.
+// .zst, .xz, .lz4), in lexical order; directories whose name starts with
+// a dot are skipped, symbolic links are followed (see WalkAll). A zip
+// archive (*.zip, or a file argument that starts like one) is walked like
+// a directory: its members are named "archive.zip/path/in/archive.pdn".
+// "-" stands for standard input. An argument that does not exist is an
+// error.
 func Walk(args []string) ([]string, error) {
 	srcs, err := WalkSources(args)
 	names := make([]string, len(srcs))
@@ -114,6 +117,10 @@ func WalkAll(args []string) []Source {
 			continue
 		}
 		if !fi.IsDir() {
+			if fi.Mode().IsRegular() && isZip(a) {
+				out = append(out, zipWalk(a)...)
+				continue
+			}
 			out = append(out, Source{Name: a, Size: fi.Size()})
 			continue
 		}
@@ -190,7 +197,7 @@ func (w *walker) dir(path string, fi fs.FileInfo, ancestors []any, depth int) {
 				}
 				continue
 			}
-			if target.Mode().IsRegular() && walkable(e.Name()) {
+			if target.Mode().IsRegular() && (walkable(e.Name()) || zipName(e.Name())) {
 				w.file(name, target)
 			}
 			continue
@@ -207,7 +214,7 @@ func (w *walker) dir(path string, fi fs.FileInfo, ancestors []any, depth int) {
 			w.dir(name, info, ancestors, depth+1)
 			continue
 		}
-		if !e.Type().IsRegular() || !walkable(e.Name()) {
+		if !e.Type().IsRegular() || !walkable(e.Name()) && !zipName(e.Name()) {
 			continue
 		}
 		info, err := e.Info()
@@ -227,6 +234,10 @@ func (w *walker) file(path string, fi fs.FileInfo) {
 		}
 		w.seen[id] = path
 	}
+	if zipName(path) {
+		w.found = append(w.found, zipWalk(path)...)
+		return
+	}
 	w.found = append(w.found, Source{Name: path, Size: fi.Size()})
 }
 
@@ -239,7 +250,7 @@ func Open(name string) (io.ReadCloser, error) {
 	if name == "-" {
 		f = io.NopCloser(os.Stdin)
 	} else {
-		file, err := os.Open(name)
+		file, err := openFile(name) // a file, or a member of a zip archive
 		if err != nil {
 			return nil, err
 		}
@@ -279,7 +290,7 @@ var ErrZstdWindow = fmt.Errorf("the zstd frame asks for a window over %d MiB, th
 // can be decoded).
 func Decompress(rc io.ReadCloser) (io.ReadCloser, error) {
 	br := bufio.NewReaderSize(rc, 64<<10)
-	head, err := br.Peek(6)
+	head, err := peekFormat(br) // after pzstd's skippable frames
 	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
@@ -311,6 +322,10 @@ func Decompress(rc io.ReadCloser) (io.ReadCloser, error) {
 			return nil, fmt.Errorf("xz: %w", err)
 		}
 		r = xzErrors{xr}
+	case bytes.HasPrefix(head, magicLZ4):
+		r = lz4Reader(br)
+	case bytes.HasPrefix(head, magicZip) || bytes.HasPrefix(head, magicZipEmpty):
+		return nil, errZipStream
 	}
 	return &readCloser{Reader: r, close: closer, file: rc, compressed: r != io.Reader(br)}, nil
 }

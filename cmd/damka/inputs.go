@@ -166,12 +166,14 @@ func (in *inputs) open(name string) error {
 	case sample.Name:
 		f = io.NopCloser(bytes.NewReader(sample.PDN))
 	default:
-		file, err := os.Open(name)
+		file, err := pdn.OpenFile(name) // a file, or a member of a zip archive
 		if err != nil {
 			return err
 		}
-		if fi, err := file.Stat(); err == nil && fi.Mode().IsRegular() {
-			info.Plain = true
+		if st, ok := file.(interface{ Stat() (os.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+				info.Plain = true
+			}
 		}
 		f = file
 	}

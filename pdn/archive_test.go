@@ -1,0 +1,160 @@
+package pdn
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
+)
+
+// pzstd's output (a skippable frame before the zstd frame) and lz4's, as
+// the commands write them (testdata/pdn/compressed: small_pzstd.pdn.zst
+// by pzstd 1.5, small.pdn.lz4 by lz4 1.9), read like the other formats.
+func TestPzstdAndLZ4Files(t *testing.T) {
+	for _, name := range []string{"small_pzstd.pdn.zst", "small.pdn.lz4"} {
+		games := readFile(t, filepath.Join("compressed", name))
+		noErrors(t, games)
+		if len(games) != 2 || len(games[0].Moves) != 4 || games[1].Event() != "Second" {
+			t.Errorf("%s: %d games", name, len(games))
+		}
+	}
+}
+
+// skippable is a skippable frame holding payload.
+func skippable(nibble byte, payload []byte) []byte {
+	b := []byte{0x50 | nibble, 0x2A, 0x4D, 0x18}
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(payload)))
+	return append(b, payload...)
+}
+
+func readBytes(t *testing.T, data []byte) []*Game {
+	t.Helper()
+	rc, err := Decompress(io.NopCloser(bytes.NewReader(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	games, err := readEncoded(t, mustRead(t, rc), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+func mustRead(t *testing.T, r io.Reader) []byte {
+	t.Helper()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Frames as pzstd writes them for a large input, each after a skippable
+// frame giving its size; skippable frames anywhere; lz4 frames one after
+// the other.
+func TestFramesAndSkippableFrames(t *testing.T) {
+	a := []byte("[Event \"a\"]\n[Result \"*\"]\n\n1. 32-28 *\n\n")
+	b := []byte("[Event \"b\"]\n[Result \"*\"]\n\n1. 33-28 *\n")
+	enc, _ := zstd.NewWriter(nil)
+	fa, fb := enc.EncodeAll(a, nil), enc.EncodeAll(b, nil)
+	size := func(f []byte) []byte { return binary.LittleEndian.AppendUint32(nil, uint32(len(f))) }
+	var data []byte
+	data = append(data, skippable(0, size(fa))...)
+	data = append(data, fa...)
+	data = append(data, skippable(0, size(fb))...)
+	data = append(data, fb...)
+	data = append(data, skippable(0xF, []byte("trailing metadata"))...)
+	if games := readBytes(t, data); len(games) != 2 || games[0].Event() != "a" || games[1].Event() != "b" {
+		t.Errorf("pzstd frames: %d games", len(games))
+	}
+	// Several skippable frames before the first frame.
+	data = append(append(skippable(3, []byte("x")), skippable(5, nil)...), fa...)
+	if games := readBytes(t, data); len(games) != 1 || games[0].Event() != "a" {
+		t.Errorf("two skippable frames first: %d games", len(games))
+	}
+	// lz4: two frames, a skippable frame before them.
+	var lz bytes.Buffer
+	lz.Write(skippable(0, []byte("meta")))
+	for _, part := range [][]byte{a, b} {
+		w := lz4.NewWriter(&lz)
+		w.Write(part)
+		w.Close()
+	}
+	if games := readBytes(t, lz.Bytes()); len(games) != 2 || games[1].Event() != "b" {
+		t.Errorf("lz4 frames: %d games", len(games))
+	}
+	// A skippable frame alone, or cut, is read as text: no panic.
+	for _, d := range [][]byte{skippable(0, nil), skippable(0, []byte("abc"))[:9], {0x50, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0x7F}} {
+		rc, err := Decompress(io.NopCloser(bytes.NewReader(d)))
+		if err == nil {
+			io.ReadAll(rc)
+			rc.Close()
+		}
+	}
+}
+
+// A zip archive is walked like a folder: its members that are archives,
+// in lexical order, compressed ones decompressed, hidden ones and
+// __MACOSX left out; whether it is an argument, found in a folder, or
+// named otherwise.
+func TestZip(t *testing.T) {
+	zipPath := filepath.Join(testdata, "compressed", "archive.zip")
+	want := []string{zipPath + "/a.pdn", zipPath + "/sub/b.pdn.gz", zipPath + "/sub/c.txt"}
+	got, err := Walk([]string{zipPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "zip members", got, want)
+	var events []string
+	for _, name := range got {
+		err := ReadFile(name, func(g *Game, err error) error {
+			events = append(events, g.Event())
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	eq(t, "events", events, []string{"zip a", "zip b", "zip c"})
+
+	// In a folder, with another file.
+	dir := t.TempDir()
+	data, _ := os.ReadFile(zipPath)
+	os.WriteFile(filepath.Join(dir, "games.ZIP"), data, 0o644)
+	os.WriteFile(filepath.Join(dir, "plain.pdn"), []byte("[Event \"plain\"]\n*\n"), 0o644)
+	got, _ = Walk([]string{dir})
+	eq(t, "folder", got, []string{filepath.Join(dir, "games.ZIP") + "/a.pdn", filepath.Join(dir, "games.ZIP") + "/sub/b.pdn.gz",
+		filepath.Join(dir, "games.ZIP") + "/sub/c.txt", filepath.Join(dir, "plain.pdn")})
+	// Named otherwise, given as an argument: found by its first bytes.
+	other := filepath.Join(dir, "games.dat")
+	os.WriteFile(other, data, 0o644)
+	if got, _ := Walk([]string{other}); len(got) != 3 || got[0] != other+"/a.pdn" {
+		t.Errorf("zip named otherwise: %q", got)
+	}
+	srcs, _ := WalkSources([]string{zipPath})
+	if srcs[0].Size <= 0 {
+		t.Errorf("member size %d", srcs[0].Size)
+	}
+
+	// Errors: a missing member, a broken archive, an archive on standard
+	// input.
+	if _, err := Open(zipPath + "/missing.pdn"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing member: %v", err)
+	}
+	broken := filepath.Join(dir, "broken.zip")
+	os.WriteFile(broken, data[:len(data)/2], 0o644)
+	if _, err := Walk([]string{broken}); err == nil || !strings.Contains(err.Error(), "broken.zip") {
+		t.Errorf("broken zip: %v", err)
+	}
+	if _, err := Decompress(io.NopCloser(bytes.NewReader(data))); !errors.Is(err, errZipStream) {
+		t.Errorf("zip stream: %v", err)
+	}
+}
