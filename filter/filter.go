@@ -367,6 +367,10 @@ type VariantTest struct {
 func ParseVariant(s string) (VariantTest, error) {
 	s = strings.TrimSpace(s)
 	if v, err := draughts.VariantByName(s); err == nil {
+		if n := validate.GameTypeOf(v); validate.VariantOf(n) != v {
+			return VariantTest{}, fmt.Errorf("%s games have no GameType of their own (they are written %d, as %s): nothing tells them apart in a record",
+				v.Name(), n, validate.VariantOf(n).Name())
+		}
 		return VariantTest{Variant: v}, nil
 	}
 	if n, err := strconv.Atoi(s); err == nil && n >= 0 {

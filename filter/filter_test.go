@@ -290,8 +290,10 @@ func TestPlay(t *testing.T) {
 		cr.Variants = []VariantTest{v}
 		eqInts(t, c.variant, selected(cr, gs), c.want)
 	}
-	if _, err := ParseVariant("chinese-checkers"); err == nil {
-		t.Error("ParseVariant(chinese-checkers): no error")
+	for _, bad := range []string{"chinese-checkers", "giveaway"} {
+		if _, err := ParseVariant(bad); err == nil {
+			t.Errorf("ParseVariant(%s): no error", bad)
+		}
 	}
 }
 
