@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"strings"
@@ -207,5 +208,25 @@ func TestForcedEncoding(t *testing.T) {
 		if got, err := ParseEncoding(in); err != nil || got != want {
 			t.Errorf("ParseEncoding(%q) = %q, %v", in, got, err)
 		}
+	}
+}
+
+// A game over the size cap in UTF-16 input says where it is in the text
+// decoded (Start -1), not at byte offsets of the file.
+func TestUTF16TooLarge(t *testing.T) {
+	text := "[Event \"big\"]\n\n1. c3-d4 {" + strings.Repeat("x", 300) + "} *\n\n[Event \"small\"]\n\n1. c3-d4 *\n"
+	data := []byte{0xFF, 0xFE}
+	for _, r := range text {
+		data = append(data, byte(r), byte(r>>8))
+	}
+	r := NewReader(bytes.NewReader(data), "t.pdn")
+	r.MaxGameBytes = 100
+	g, err := r.Next()
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Err != ErrGameTooLarge || se.Start != -1 || g.Encoding != UTF16LE {
+		t.Fatalf("big game: %v, start %d, encoding %s", err, se.Start, g.Encoding)
+	}
+	if g, err := r.Next(); err != nil || g.Event() != "small" || g.Encoding != UTF16LE {
+		t.Errorf("next game: %v %q", err, g.Event())
 	}
 }

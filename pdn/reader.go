@@ -55,8 +55,8 @@ type SyntaxError struct {
 	Err    error  // the sentinel
 	// For ErrGameTooLarge: the byte range of the whole game in the input
 	// (after decompression, before decoding), so that a caller can copy
-	// it; Start is -1 when the input was JSON (the range is then in the
-	// text of its strings).
+	// it; Start is -1 when the input was JSON or UTF-16 (the range is
+	// then in the text of its strings, or in the UTF-8 it was decoded to).
 	Start, End int64
 }
 
@@ -743,6 +743,9 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 		line, col := r.lx.line, gs-r.lx.ls+1
 		p := Pos{Offset: r.base + gs + r.delta, Line: int32(line), Column: int32(col)}
 		g = &Game{File: r.name, Index: r.index, Encoding: UTF8, Pos: p, RawPos: p}
+		if r.wide != "" {
+			g.Encoding = r.wide
+		}
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: line, Column: col, Err: ErrGameTooLarge}
 	} else {
 		g = r.finish(gs, last, ErrGameTooLarge)
@@ -756,7 +759,7 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 	r.skipToTagLine()
 	if se, ok := g.Err.(*SyntaxError); ok {
 		se.Start, se.End = start, int64(r.base+r.lx.p)
-		if r.json {
+		if r.json || r.wide != "" {
 			se.Start = -1
 		}
 	}

@@ -282,6 +282,8 @@ func writeReject(w io.Writer, r *validate.Report, src *sourceInfo) error {
 	tooLarge := errors.As(r.Game.Err, &se) && errors.Is(se, pdn.ErrGameTooLarge)
 	if tooLarge {
 		switch {
+		case se.Start < 0 && strings.HasPrefix(r.Game.Encoding, "utf-16"):
+			fmt.Fprintf(&sb, "the game is too large to keep; it is in the %s text of %s, not copied here\n", strings.ToUpper(r.Game.Encoding), r.Game.File)
 		case se.Start < 0:
 			fmt.Fprintf(&sb, "the game is too large to keep; it is in the text of the JSON strings of %s\n", r.Game.File)
 		case src != nil && src.Plain:
