@@ -59,7 +59,7 @@ type Game struct {
 	// BadBytes are where a game read as UTF-8 had bytes that are not
 	// UTF-8, each read as U+FFFD (the first 10); BadByteCount counts them
 	// all. A game with more such bytes than UTF-8 characters of more than
-	// one byte is read as Windows-1251 instead.
+	// one byte is read in a Cyrillic code page instead (see Encoding).
 	BadBytes     []Pos
 	BadByteCount int
 
