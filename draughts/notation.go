@@ -59,7 +59,7 @@ func (n *Notation) Parse(v Variant, text string) error {
 			if !ok {
 				return bad("not a dark square: " + rest)
 			}
-			n.FromFile = names.col(int(s[0] - 'a'))
+			n.FromFile, _ = names.spec.alg.apply(names.geo, int(s[0]-'a'), 0)
 			n.fromCol = names.geo.files[n.FromFile]
 			n.Squares = append(n.Squares, to)
 			return nil
