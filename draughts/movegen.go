@@ -340,12 +340,8 @@ func (v *spec) newMovegen(p *Position, buf []Move) movegen {
 		out:       buf,
 		jumpable:  p.Pieces[us^1],
 		promoRank: v.geo.promo[us],
-	}
-	if v.MenSpareKings {
-		g.spared = p.Pieces[us^1] & p.Kings
-	}
-	for d := Direction(0); d < 4; d++ {
-		g.manDirs[d] = v.MenCaptureBack || forward(us, d)
+		spared:    p.Pieces[us^1] & p.Kings & v.spareMask,
+		manDirs:   v.manDirs[us&1],
 	}
 	return g
 }

@@ -102,8 +102,13 @@ type spec struct {
 	first    Color // the side that moves first from the start position
 	geo      *Geometry
 	names    *names
+	draws    *drawRules
 	ranked   bool // a precedence beyond the majority (keepPrecedent)
 	kingOnly bool // KingFirst alone: a king that can capture must (Czech)
+	// spareMask is every bit with MenSpareKings, else none: the kings a
+	// man may not capture are the enemy's kings and spareMask.
+	spareMask Bitboard
+	manDirs   [2][4]bool // by side: the directions its men capture in
 	Rules
 }
 
@@ -126,6 +131,7 @@ var (
 
 var specs = [numVariants]spec{
 	Russian: {
+		draws:   &russianDraws,
 		name:    "russian",
 		title:   "Russian draughts",
 		aliases: []string{"shashki", "ru"},
@@ -138,6 +144,7 @@ var specs = [numVariants]spec{
 		},
 	},
 	Giveaway: {
+		draws:   &russianDraws,
 		name:    "giveaway",
 		title:   "Giveaway (poddavki)",
 		aliases: []string{"poddavki", "losing"},
@@ -156,6 +163,7 @@ var specs = [numVariants]spec{
 	// (4.15), the capture of the most pieces is compulsory, kings counting
 	// as men (4.13). White moves first (3.1).
 	International: {
+		draws:   &fmjdDraws,
 		name:    "international",
 		title:   "International draughts",
 		aliases: []string{"fmjd", "standard", "polish"},
@@ -171,6 +179,7 @@ var specs = [numVariants]spec{
 	// Confederação Brasileira de Damas: the FMJD rules on the 8x8 board,
 	// named algebraically like Russian (lidraughts).
 	Brazilian: {
+		draws:   &brazilianDraws,
 		name:    "brazilian",
 		title:   "Brazilian draughts",
 		aliases: []string{"brazil"},
@@ -188,6 +197,7 @@ var specs = [numVariants]spec{
 	// in a capture that goes on backwards goes on as a man (16, 22, 23),
 	// free choice among captures (20). Black moves first (5).
 	Pool: {
+		draws:   &poolDraws,
 		name:    "pool",
 		title:   "American pool checkers",
 		aliases: []string{"american-pool", "pool-checkers"},
@@ -205,6 +215,7 @@ var specs = [numVariants]spec{
 	// (1.17), a man crowned in a capture ends the move (1.19), free choice
 	// of capture (1.20). Black moves first, from squares 1-12 (1.11).
 	English: {
+		draws:   &englishDraws,
 		name:    "english",
 		title:   "English draughts (checkers)",
 		aliases: []string{"american", "checkers", "draughts"},
@@ -219,6 +230,7 @@ var specs = [numVariants]spec{
 	// king (6.7), then take the most kings (6.8), then meet a king first
 	// (6.9). White moves first.
 	Italian: {
+		draws: &italianDraws,
 		name:  "italian",
 		title: "Italian draughts",
 		geo:   Board8x8,
@@ -281,6 +293,14 @@ func init() {
 	for i := range specs {
 		s := &specs[i]
 		s.id = Variant(i)
+		if s.MenSpareKings {
+			s.spareMask = ^Bitboard(0)
+		}
+		for _, c := range []Color{White, Black} {
+			for d := Direction(0); d < 4; d++ {
+				s.manDirs[c][d] = s.MenCaptureBack || forward(c, d)
+			}
+		}
 		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder
 		s.ranked = !s.kingOnly && (s.KingFirst || s.MostKings || s.KingOrder)
 	}
