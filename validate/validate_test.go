@@ -35,7 +35,7 @@ func TestFindingKinds(t *testing.T) {
 		{"bad_setup.pdn", BadSetup, Error, 0, 0, "white man on b8"},
 		{"unknown_moves.pdn", UnknownMoves, Warning, 3, 2, "placeholders"},
 		{"variant_inferred.pdn", VariantInferred, Warning, 0, 2, "read as Russian draughts"},
-		{"unknown_variant.pdn", UnknownVariant, Warning, 0, 0, "English checkers"},
+		{"unknown_variant.pdn", UnknownVariant, Warning, 0, 0, "Frisian draughts"},
 		{"syntax_error.pdn", SyntaxError, Error, 0, 1, "comment"},
 	}
 	for _, tt := range tests {
