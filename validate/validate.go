@@ -136,7 +136,7 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 		rp := newReplay(r, opts)
 		rp.force = force
 		rp.run()
-		if g.Err == nil && opts.Variant == draughts.NoVariant && r.GameType.Inferred && r.GameType.Source == "squares" && !force {
+		if opts.Variant == draughts.NoVariant && r.GameType.Inferred && r.GameType.Source == "squares" && !force {
 			if fit := fitRules(r, rp.gameFindings, opts); fit != nil {
 				return fit
 			}
@@ -207,8 +207,12 @@ func fitRules(r *Report, before int, opts Options) *Report {
 		if firstRuleError(try.Findings) != nil || ruleErrors(try.Findings) >= ruleErrors(r.Findings) {
 			continue
 		}
-		try.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; its squares read as %s, but by those rules ply %d (%s) fails with %s (%s), and by the rules of %s every move is legal: read as %s",
-			r.Variant.Title(), bad.Ply, bad.MoveLabel(), bad.Kind, bad.Message, v.Title(), v.Title()))
+		if r.Game.Err == nil {
+			// A record not read whole gets no finding about its variant;
+			// what was read of it is replayed by the rules it fits.
+			try.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; its squares read as %s, but by those rules ply %d (%s) fails with %s (%s), and by the rules of %s every move is legal: read as %s",
+				r.Variant.Title(), bad.Ply, bad.MoveLabel(), bad.Kind, bad.Message, v.Title(), v.Title()))
+		}
 		try.Findings.Sort()
 		return &try
 	}
