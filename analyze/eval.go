@@ -93,12 +93,7 @@ func terminal(v draughts.Variant, ply int) Score {
 // evaluate is the static evaluation for the side to move, without the
 // terminal check.
 func evaluate(v draughts.Variant, p *draughts.Position) Score {
-	var w int
-	if v.LoserWins() {
-		w = evalGiveaway(p)
-	} else {
-		w = evalRussian(p)
-	}
+	w := evaluatorFor(v)(p)
 	if p.Side == draughts.Black {
 		w = -w
 	}

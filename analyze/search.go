@@ -73,7 +73,7 @@ type Searcher struct {
 	pv      [MaxPly][MaxPly]draughts.Move
 	pvLen   [MaxPly]int
 	killers [MaxPly][2]draughts.Move
-	history [2][36][36]int32
+	history [2][64][64]int32
 	// path[ply] is the hash of the position at ply of the current line and
 	// irrev[ply] the ply of its last irreversible move (a man moved or a
 	// capture), for repetitions.
@@ -110,7 +110,7 @@ func (s *Searcher) Variant() draughts.Variant { return s.v }
 func (s *Searcher) reset() {
 	s.tt.newSearch()
 	s.killers = [MaxPly][2]draughts.Move{}
-	s.history = [2][36][36]int32{}
+	s.history = [2][64][64]int32{}
 	s.nodes = 0
 }
 

@@ -1,6 +1,7 @@
 // Package draughts is the rules engine of damka: boards, squares, moves,
-// legal move generation, variants, FEN, notation and hashing for the
-// draughts family (Russian draughts first, and giveaway).
+// legal move generation, variants, FEN, notation, draw rules and hashing
+// for the draughts family: Russian draughts and giveaway, International,
+// Brazilian, Pool, English, Italian, Spanish, Czech and Antidraughts.
 //
 // # Boards and variants
 //
@@ -35,7 +36,12 @@
 // Rules are a table of traits (see Rules and Variant), after dctl's
 // type_traits: Russian draughts sets flying kings, backward captures by men
 // and promotion in the middle of a capture; giveaway has the same moves and
-// the reverse outcome. Comments cite the rules digest (R-CAP-4 and so on).
+// the reverse outcome; International adds the majority rule and a man that
+// passes the last row mid-capture; Italian the precedence of captures
+// (most pieces, with a king, most kings, a king earliest) and men that
+// spare kings. Each row of the table cites its laws; comments cite the
+// Russian rules digest (R-CAP-4 and so on). Frisian (orthogonal captures,
+// value-weighted majority, the three-move king rule) is not played.
 //
 // # Speed
 //

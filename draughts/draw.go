@@ -1,5 +1,7 @@
 package draughts
 
+import "fmt"
+
 // DrawRule names a rule of R-DRW that makes a game drawn.
 type DrawRule uint8
 
@@ -18,9 +20,87 @@ const (
 	// changed (no capture, no promotion) for 5 moves with 2-3 pieces on the
 	// board, 30 moves with 4-5, 60 moves with 6-7 (R-DRW-4).
 	Balance
+	// Endgame: International draughts' endings that are drawn when the
+	// stronger side has not won within 16 moves (three kings, two kings and
+	// a man, or a king and two men against a lone king) or 5 moves (two
+	// kings, or a king and a man, against a lone king): FMJD rules 6.3,
+	// 6.4.
+	Endgame
 )
 
-// Rule returns the rule's number in the digest, such as "R-DRW-1".
+// drawRules are the draw rules a variant has written down; the zero value
+// has none (damka reports no draw rather than a wrong one).
+type drawRules struct {
+	repetitions int // the occurrence of a position that draws (3), 0 for none
+	kingPlies   int // plies of king moves without capture or man move that draw, 0 for none
+	russian     bool
+	fmjdEnding  bool
+	// cite names the rules in the variant's laws, by DrawRule.
+	cite [Endgame + 1]string
+}
+
+// The draw rules of the variants, from their laws (the article numbers
+// are those dctl's traits cite).
+var (
+	russianDraws = drawRules{repetitions: 3, kingPlies: 30, russian: true,
+		cite: [Endgame + 1]string{Repetition: "R-DRW-1", KingMoves: "R-DRW-2", ThreeKings: "R-DRW-3", Balance: "R-DRW-4"}}
+	// FMJD rules 6.1 (threefold repetition), 6.2 (25 moves by each side
+	// with kings only, no capture, no man moved), 6.3-6.4 (the endings).
+	fmjdDraws = drawRules{repetitions: 3, kingPlies: 50, fmjdEnding: true,
+		cite: [Endgame + 1]string{Repetition: "FMJD 6.1", KingMoves: "FMJD 6.2", Endgame: "FMJD 6.3-6.4"}}
+	// English draughts laws 1.32.1 (threefold repetition) and 1.32.2 (40
+	// moves each without a capture or a man moved).
+	englishDraws = drawRules{repetitions: 3, kingPlies: 80,
+		cite: [Endgame + 1]string{Repetition: "laws 1.32.1", KingMoves: "laws 1.32.2"}}
+	// FID regolamento tecnico 9.3(b1) (the fourth repetition) and 10.4 (40
+	// moves each without a capture or a man moved).
+	italianDraws = drawRules{repetitions: 4, kingPlies: 80,
+		cite: [Endgame + 1]string{Repetition: "FID 9.3(b1)", KingMoves: "FID 10.4"}}
+	// APCA rule 26: threefold repetition. (Its move limit is not applied:
+	// damka does not know whether it counts moves or plies.)
+	poolDraws = drawRules{repetitions: 3, cite: [Endgame + 1]string{Repetition: "APCA 26"}}
+	// The Brazilian rules follow FMJD's on repetition (6.1); their other
+	// draw rules are not applied.
+	brazilianDraws = drawRules{repetitions: 3, cite: [Endgame + 1]string{Repetition: "FMJD 6.1"}}
+)
+
+// draws is the draw rules of v; none for NoVariant.
+func (v Variant) draws() *drawRules {
+	if d := v.spec().draws; d != nil {
+		return d
+	}
+	return &drawRules{}
+}
+
+// DrawCitation names draw rule r in the laws of v ("R-DRW-1", "FMJD 6.2").
+func (v Variant) DrawCitation(r DrawRule) string {
+	if int(r) < len(v.draws().cite) {
+		return v.draws().cite[r]
+	}
+	return ""
+}
+
+// DrawText says what draw rule r is in v: "threefold repetition", "25
+// moves with kings only".
+func (v Variant) DrawText(r DrawRule) string {
+	d := v.draws()
+	switch r {
+	case Repetition:
+		if d.repetitions == 4 {
+			return "fourfold repetition"
+		}
+	case KingMoves:
+		if !d.russian {
+			return fmt.Sprintf("%d moves each without a capture or a man moved", d.kingPlies/2)
+		}
+	case Endgame:
+		return "an ending not won within the moves the rules allow"
+	}
+	return r.String()
+}
+
+// Rule returns the rule's number in the Russian digest, such as
+// "R-DRW-1"; see Variant.DrawCitation for the other variants.
 func (r DrawRule) Rule() string {
 	switch r {
 	case Repetition:
@@ -53,7 +133,8 @@ func (r DrawRule) String() string {
 // reached. Rules that need the history (repetition, move counters) cannot
 // be read off one position. The zero Tracker is not usable; see NewTracker.
 type Tracker struct {
-	seen map[uint64]uint8 // positions since the last irreversible move
+	rules *drawRules
+	seen  map[uint64]uint8 // positions since the last irreversible move
 
 	kingPlies int // consecutive plies of king moves without capture
 
@@ -61,13 +142,58 @@ type Tracker struct {
 	material    [4]uint8 // men and kings of each side when it arose
 
 	balancePlies int // plies without capture or promotion while both sides have kings
+
+	endPlies    int      // plies since the FMJD ending arose; -1 outside one
+	endMaterial [4]uint8 // its balance of forces
 }
 
-// NewTracker starts following a game from p.
+// NewTracker starts following a game from p, by the draw rules of p's
+// variant (Russian for the zero Position).
 func NewTracker(p *Position) *Tracker {
-	t := &Tracker{seen: map[uint64]uint8{p.Hash(): 1}, strongMoves: -1}
+	v := p.v
+	if !v.Valid() {
+		v = Russian
+	}
+	t := &Tracker{rules: v.draws(), seen: map[uint64]uint8{p.Hash(): 1}, strongMoves: -1, endPlies: -1}
 	t.strongMoves, t.material = threeKings(p, -1, [4]uint8{})
+	t.endPlies, t.endMaterial = fmjdEnding(p, -1, [4]uint8{})
 	return t
+}
+
+// fmjdEnding returns the ply counter of the FMJD endings for p, restarted
+// when the balance of forces is new, and the limit in plies (0 outside
+// such an ending).
+func fmjdEnding(p *Position, count int, prev [4]uint8) (int, [4]uint8) {
+	m := materialOf(p)
+	if fmjdLimit(m) == 0 {
+		return -1, m
+	}
+	if count < 0 || m != prev {
+		return 0, m
+	}
+	return count, m
+}
+
+// fmjdLimit is the number of plies FMJD rules 6.3-6.4 give the stronger
+// side against a lone king, 0 when they do not apply.
+func fmjdLimit(m [4]uint8) int {
+	lone := func(men, kings uint8) bool { return men == 0 && kings == 1 }
+	var men, kings uint8
+	switch {
+	case lone(m[2], m[3]):
+		men, kings = m[0], m[1]
+	case lone(m[0], m[1]):
+		men, kings = m[2], m[3]
+	default:
+		return 0
+	}
+	switch {
+	case kings >= 1 && men+kings == 3:
+		return 2 * 16 // three kings, two kings and a man, a king and two men
+	case kings >= 1 && men+kings == 2:
+		return 2 * 5 // two kings, a king and a man
+	}
+	return 0
 }
 
 func materialOf(p *Position) [4]uint8 {
@@ -123,6 +249,25 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 		t.kingPlies++
 	} else {
 		t.kingPlies = 0
+	}
+	r := t.rules
+	if !r.russian {
+		if r.fmjdEnding {
+			count := t.endPlies
+			if count >= 0 {
+				count++
+			}
+			t.endPlies, t.endMaterial = fmjdEnding(after, count, t.endMaterial)
+		}
+		switch {
+		case r.repetitions > 0 && t.seen[after.Hash()] >= uint8(r.repetitions):
+			return Repetition
+		case r.kingPlies > 0 && t.kingPlies >= r.kingPlies:
+			return KingMoves
+		case r.fmjdEnding && t.endPlies >= 0 && t.endPlies >= fmjdLimit(t.endMaterial):
+			return Endgame
+		}
+		return NoDraw
 	}
 
 	counting := t.strongMoves

@@ -7,16 +7,24 @@ import "testing"
 // the tracker first reports a draw, and the rule.
 func walk(t *testing.T, fen string, maxPlies int) (int, DrawRule) {
 	t.Helper()
-	p := mustFEN(t, fen)
+	return walkIn(t, Russian, fen, maxPlies)
+}
+
+func walkIn(t *testing.T, v Variant, fen string, maxPlies int) (int, DrawRule) {
+	t.Helper()
+	p, err := v.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tr := NewTracker(&p)
 	seen := map[uint64]bool{p.Hash(): true}
 	for ply := 1; ply <= maxPlies; ply++ {
 		var chosen *Move
-		ms := Russian.Moves(&p, nil)
+		ms := v.Moves(&p, nil)
 		for k := range ms {
 			m := &ms[(k+ply*11)%len(ms)] // vary the choice, deterministically
 			q := p.Play(m)
-			if !p.Kings.Has(m.From) || m.IsCapture() || seen[q.Hash()] || Russian.MustCapture(&q) {
+			if !p.Kings.Has(m.From) || m.IsCapture() || seen[q.Hash()] || v.MustCapture(&q) {
 				continue
 			}
 			chosen = m
@@ -92,5 +100,35 @@ func TestDrawResetByManMove(t *testing.T) {
 			t.Fatalf("ply %d (%s): %v", ply+1, text, r)
 		}
 		p = q
+	}
+}
+
+// The draw rules of the other variants, each at the ply its law says.
+func TestDrawRulesVariants(t *testing.T) {
+	tests := []struct {
+		rule string
+		v    Variant
+		fen  string
+		ply  int
+		want DrawRule
+	}{
+		// FMJD 6.4: two kings against one, 5 moves each.
+		{"FMJD 6.4", International, "W:WK47,K49:BK3", 10, Endgame},
+		// FMJD 6.3: three kings against one, 16 moves each.
+		{"FMJD 6.3", International, "W:WK47,K48,K49:BK3", 32, Endgame},
+		// FMJD 6.2: 25 moves each with kings only.
+		{"FMJD 6.2", International, "W:WK46,K47,K48,K49:BK1,K2,K3,K4", 50, KingMoves},
+		// English laws 1.32.2: 40 moves each without a capture or a man moved.
+		{"laws 1.32.2", English, "B:WK29,K30,K31,K32:BK1,K2,K3,K4", 80, KingMoves},
+		// Spanish: no draw rule is applied.
+		{"none", Spanish, "W:WK29,K30,K31,K32:BK1,K2,K3,K4", 0, NoDraw},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule, func(t *testing.T) {
+			ply, r := walkIn(t, tt.v, tt.fen, 120)
+			if ply != tt.ply || r != tt.want {
+				t.Errorf("%s: draw at ply %d by %v (%s), want ply %d by %v", tt.fen, ply, r, tt.v.DrawCitation(r), tt.ply, tt.want)
+			}
+		})
 	}
 }

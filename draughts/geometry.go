@@ -331,3 +331,22 @@ func before(r Bitboard, s Square, d Direction) Bitboard {
 	}
 	return r &^ (s.Bit()<<1 - 1)
 }
+
+// between is the squares strictly between a and b when they are on one
+// diagonal, else 0.
+func (g *Geometry) between(a, b Square) Bitboard {
+	for d := Direction(0); d < 4; d++ {
+		if r := g.ray[a][d]; r.Has(b) {
+			return r &^ g.ray[b][d] &^ b.Bit()
+		}
+	}
+	return 0
+}
+
+// geometryOrDefault is the board of v, the 8x8 one for NoVariant.
+func (v Variant) geometryOrDefault() *Geometry {
+	if g := v.spec().geo; g != nil {
+		return g
+	}
+	return Board8x8
+}

@@ -1,10 +1,11 @@
 package draughts
 
-// maxJumps bounds the captures of one move. A side has at most 12 pieces
-// (Position.Check), so no legal move of a checked position takes more; in a
-// position that fails Check the generator stops there instead of
-// overrunning.
-const maxJumps = 12
+// maxJumps bounds the captures of one move. A side has at most 20 pieces on
+// 10x10 (12 on 8x8; Position.Check), so no legal move of a checked position
+// takes more; in a position that fails Check the generator stops there
+// instead of overrunning. (Twelve was not enough: dctl's Random178
+// International position has captures of 13 pieces and more.)
+const maxJumps = 20
 
 // Move is a move of a position: its start, every landing square in order,
 // the captured squares in capture order, and whether it crowns a man.
@@ -16,7 +17,9 @@ type Move struct {
 	v        Variant // names the squares (String)
 	Captured Bitboard
 	land     [maxJumps]Square // landing square of each jump; land[jumps-1] == To
-	taken    [maxJumps]Square // captured square of each jump
+	// The captured square of each jump is not kept: it is the one square
+	// of Captured between two landing squares (takenAt), which keeps a
+	// Move at 40 bytes with room for 20 jumps.
 }
 
 // IsCapture reports whether m captures.
@@ -37,7 +40,23 @@ func (m *Move) Path() []Square {
 
 // CapturedInOrder returns the captured squares in the order they were taken.
 func (m *Move) CapturedInOrder() []Square {
-	return append([]Square(nil), m.taken[:m.jumps]...)
+	out := make([]Square, m.jumps)
+	for i := range out {
+		out[i] = m.takenAt(i)
+	}
+	return out
+}
+
+// takenAt is the square captured by jump i: the one captured square on the
+// diagonal between the square the jump starts from and its landing square
+// (pieces captured earlier in the move stay on the board until it ends,
+// R-CAP-6, so no other captured piece lies there).
+func (m *Move) takenAt(i int) Square {
+	from := m.From
+	if i > 0 {
+		from = m.land[i-1]
+	}
+	return (m.v.geometryOrDefault().between(from, m.land[i]) & m.Captured).First()
 }
 
 // SameResult reports whether m and o lead to the same position from the
@@ -52,12 +71,20 @@ func (m *Move) SameResult(o *Move) bool {
 // apart only by where a flying king paused between two pieces on one
 // diagonal ("a1:c3:f6" and "a1:d4:f6").
 func (m *Move) SameSequence(o *Move) bool {
-	return m.From == o.From && m.To == o.To && m.jumps == o.jumps && m.taken == o.taken
+	if m.From != o.From || m.To != o.To || m.jumps != o.jumps || m.Captured != o.Captured {
+		return false
+	}
+	for i := 0; i < int(m.jumps)-1; i++ {
+		if m.land[i] != o.land[i] && m.takenAt(i) != o.takenAt(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // Equal reports whether m and o are the same move, path included.
 func (m *Move) Equal(o *Move) bool {
-	return m.SameResult(o) && m.jumps == o.jumps && m.land == o.land && m.taken == o.taken
+	return m.SameResult(o) && m.jumps == o.jumps && m.land == o.land
 }
 
 // movegen holds the state of one capture search.
@@ -71,15 +98,18 @@ type movegen struct {
 	jumpable  Bitboard // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
 	captured  Bitboard
 	promoRank Bitboard
-	manDirs   [4]bool // directions a man may capture in
+	spared    Bitboard // pieces a man may not capture: the enemy kings in Italian
+	manDirs   [4]bool  // directions a man may capture in
 	wasKing   bool
 	crowned   bool // crowned during this capture (PromoteAndContinue)
 	sequences bool // one path per sequence of captured pieces (CountSequences)
 	counting  bool // count the moves instead of listing them
 	count     int
-	most      int // with counting and MajorityCapture: the most pieces taken so far
+	most      int      // with counting and MajorityCapture: the most pieces taken so far
+	ranked    bool     // with counting: rank by precedence (Move.precedence)
+	best      uint64   // with ranked: the highest precedence so far
+	kings     Bitboard // with ranked: the kings of the position
 	land      [maxJumps]Square
-	taken     [maxJumps]Square
 }
 
 // forward reports whether direction d moves side c forward.
@@ -257,36 +287,47 @@ func (v *spec) capturers(p *Position) Bitboard {
 	} else {
 		up, down = jumpTargets(empty, opp, 5)
 	}
-	var j Bitboard
-	switch {
-	case v.MenCaptureBack:
-		j = (up | down) & men
-	case us == White:
-		j = up & men
-	default:
-		j = down & men
-	}
 	if !v.FlyingKings {
-		j |= (up | down) & kings
+		j := (up | down) & kings
+		if v.MenSpareKings {
+			// Men capture men only (Italian).
+			if geo.perRow == 4 {
+				up, down = jumpTargets(empty, opp&^p.Kings, 4)
+			} else {
+				up, down = jumpTargets(empty, opp&^p.Kings, 5)
+			}
+		}
+		return j | v.menCapturers(up, down, men, us)
 	}
-	if v.FlyingKings {
-		for ; kings != 0; kings &= kings - 1 {
-			s := kings.First()
-			for d := Direction(0); d < 4; d++ {
-				blk := geo.ray[s][d] & occ
-				if blk == 0 {
-					continue
-				}
-				if b := firstBlocker(blk, d); opp.Has(b) {
-					if n := geo.neighbor[b][d]; n != NoSquare && empty.Has(n) {
-						j |= s.Bit()
-						break
-					}
+	j := v.menCapturers(up, down, men, us)
+	for ; kings != 0; kings &= kings - 1 {
+		s := kings.First()
+		for d := Direction(0); d < 4; d++ {
+			blk := geo.ray[s][d] & occ
+			if blk == 0 {
+				continue
+			}
+			if b := firstBlocker(blk, d); opp.Has(b) {
+				if n := geo.neighbor[b][d]; n != NoSquare && empty.Has(n) {
+					j |= s.Bit()
+					break
 				}
 			}
 		}
 	}
 	return j
+}
+
+// menCapturers is the men of side us that can capture, given the squares
+// from which a piece can capture up and down (jumpTargets).
+func (v *spec) menCapturers(up, down, men Bitboard, us Color) Bitboard {
+	switch {
+	case v.MenCaptureBack:
+		return (up | down) & men
+	case us == White:
+		return up & men
+	}
+	return down & men
 }
 
 // newMovegen prepares a capture search of p.
@@ -299,9 +340,8 @@ func (v *spec) newMovegen(p *Position, buf []Move) movegen {
 		out:       buf,
 		jumpable:  p.Pieces[us^1],
 		promoRank: v.geo.promo[us],
-	}
-	for d := Direction(0); d < 4; d++ {
-		g.manDirs[d] = v.MenCaptureBack || forward(us, d)
+		spared:    p.Pieces[us^1] & p.Kings & v.spareMask,
+		manDirs:   v.manDirs[us&1],
 	}
 	return g
 }
@@ -322,22 +362,88 @@ func (g *movegen) run(p *Position, jumpers Bitboard) {
 // sequences, paths that differ only in where a king paused on a diagonal
 // are listed once (see Counting).
 func (v *spec) captures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
+	jumpers = v.kingsFirst(p, jumpers)
 	g := v.newMovegen(p, buf)
 	g.sequences = sequences
 	start := len(buf)
 	g.run(p, jumpers)
-	if v.MajorityCapture {
+	switch {
+	case v.ranked && p.Kings != 0:
+		return keepPrecedent(g.out, start, p.Kings)
+	case v.MajorityCapture:
 		return keepMajority(g.out, start)
 	}
 	return g.out
 }
 
+// kingsFirst narrows jumpers to its kings when a capture by a king comes
+// first whatever it takes (Czech) and a king can capture.
+func (v *spec) kingsFirst(p *Position, jumpers Bitboard) Bitboard {
+	if v.kingOnly {
+		if k := jumpers & p.Kings; k != 0 {
+			return k
+		}
+	}
+	return jumpers
+}
+
+// keepPrecedent keeps, among out[start:], only the moves that the rules of
+// precedence rank first, kings being the kings of the position.
+func keepPrecedent(out []Move, start int, kings Bitboard) []Move {
+	var best uint64
+	for i := start; i < len(out); i++ {
+		best = max(best, out[i].precedence(kings))
+	}
+	n := start
+	for i := start; i < len(out); i++ {
+		if out[i].precedence(kings) == best {
+			out[n] = out[i]
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// precedence ranks a capture of a position with the given kings by the
+// traits of its variant, as a number: the higher, the more it must be
+// played. In the order the rules apply them (dctl's precedence tuples):
+// the number of pieces taken (MajorityCapture), the capture made with a
+// king (KingFirst), the number of kings taken (MostKings), and how early
+// the kings are taken (KingOrder: one bit per jump, the first jump
+// highest).
+func (m *Move) precedence(kings Bitboard) uint64 {
+	r := m.v.spec()
+	var k uint64
+	if r.MajorityCapture {
+		k |= uint64(m.jumps) << 40
+	}
+	if r.KingFirst && kings.Has(m.From) {
+		k |= 1 << 39
+	}
+	if r.MostKings {
+		k |= uint64((m.Captured & kings).PopCount()) << 32
+	}
+	if r.KingOrder {
+		for i := 0; i < int(m.jumps); i++ {
+			if kings.Has(m.takenAt(i)) {
+				k |= 1 << (31 - i)
+			}
+		}
+	}
+	return k
+}
+
 // countCaptures counts the captures of p by the pieces of jumpers without
 // listing them.
 func (v *spec) countCaptures(p *Position, jumpers Bitboard, sequences bool) int {
-	if !v.MajorityCapture && jumpers&p.Kings == 0 {
-		// Men only: a lean search with no move to record (the common case
-		// at perft's leaves).
+	jumpers = v.kingsFirst(p, jumpers)
+	// Men only, and no precedence that needs more than the number of
+	// pieces taken: a lean search with no move to record (the common case
+	// at perft's leaves). A man crowned mid-capture goes on with the full
+	// generator, which countManMajority does not call.
+	lean := jumpers&p.Kings == 0 && !(v.ranked && p.Kings != 0) &&
+		(v.CapturePromotion != PromoteAndContinue || !v.MajorityCapture)
+	if lean {
 		us := p.Side
 		var dirs uint8
 		for d := Direction(0); d < 4; d++ {
@@ -347,6 +453,20 @@ func (v *spec) countCaptures(p *Position, jumpers Bitboard, sequences bool) int 
 		}
 		occ := p.Occupied()
 		n := 0
+		if v.MajorityCapture {
+			most := 0
+			for b := jumpers; b != 0; b &= b - 1 {
+				s := b.First()
+				m, c := v.countManMajority(s, occ&^s.Bit(), p.Pieces[us^1], v.geo.promo[us], dirs, 0)
+				switch {
+				case m > most:
+					most, n = m, c
+				case m == most:
+					n += c
+				}
+			}
+			return n
+		}
 		for b := jumpers; b != 0; b &= b - 1 {
 			s := b.First()
 			n += v.countManJumps(s, occ&^s.Bit(), p.Pieces[us^1], v.geo.promo[us], dirs, 0, sequences)
@@ -356,8 +476,45 @@ func (v *spec) countCaptures(p *Position, jumpers Bitboard, sequences bool) int 
 	g := v.newMovegen(p, nil)
 	g.counting = true
 	g.sequences = sequences
+	// Without kings on the board the precedence is the majority's.
+	g.ranked, g.kings = v.ranked && p.Kings != 0, p.Kings
 	g.run(p, jumpers)
 	return g.count
+}
+
+// countManMajority is countManJumps under the majority rule: the most
+// pieces a man on s that has made n jumps can take in all, and the number
+// of its captures that take that many; (0, 0) when it cannot capture. It
+// serves variants where a man is not crowned in the middle of a capture
+// to go on as a king.
+func (v *spec) countManMajority(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int) (most, count int) {
+	geo := v.geo
+	for d := Direction(0); d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		mid := geo.neighbor[s][d]
+		if mid == NoSquare || !jumpable.Has(mid) {
+			continue
+		}
+		l := geo.neighbor[mid][d]
+		if l == NoSquare || occ.Has(l) {
+			continue
+		}
+		m, c := n+1, 1
+		if n+1 < maxJumps && !(promo.Has(l) && v.CapturePromotion == PromoteAndStop) {
+			if m2, c2 := v.countManMajority(l, occ, jumpable&^mid.Bit(), promo, dirs, n+1); c2 > 0 {
+				m, c = m2, c2
+			}
+		}
+		switch {
+		case m > most:
+			most, count = m, c
+		case m == most:
+			count += c
+		}
+	}
+	return most, count
 }
 
 // countManJumps counts the captures of a man on s that has made n jumps,
@@ -432,6 +589,18 @@ func (g *movegen) extend(s Square, king bool, n int) {
 
 // emit appends the capture ending on s after n jumps.
 func (g *movegen) emit(s Square, n int, crown bool) {
+	if g.counting && g.ranked {
+		m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured, v: g.v}
+		copy(m.land[:n], g.land[:n])
+		switch k := m.precedence(g.kings); {
+		case k < g.best:
+			return
+		case k > g.best:
+			g.best, g.count = k, 0
+		}
+		g.count++
+		return
+	}
 	if g.counting {
 		if g.r.MajorityCapture && n != g.most {
 			if n < g.most {
@@ -445,7 +614,6 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured, v: g.v}
 	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.Has(s))
 	copy(m.land[:n], g.land[:n])
-	copy(m.taken[:n], g.taken[:n])
 	g.out = append(g.out, m)
 }
 
@@ -458,7 +626,7 @@ func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 			continue
 		}
 		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !g.jumpable.Has(mid) {
+		if mid == NoSquare || !g.jumpable.Has(mid) || !king && g.spared.Has(mid) {
 			continue
 		}
 		l := geo.neighbor[mid][d]
@@ -524,7 +692,6 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 		found = true
 		g.jumpable &^= b.Bit()
 		g.captured |= b.Bit()
-		g.taken[n] = b
 		turn := allDirs
 		straight := false
 		var goesOn Bitboard
@@ -602,7 +769,6 @@ func (g *movegen) kingCanJump(s Square, dirs uint8) bool {
 func (g *movegen) take(n int, mid, l Square) {
 	g.jumpable &^= mid.Bit()
 	g.captured |= mid.Bit()
-	g.taken[n] = mid
 	g.land[n] = l
 }
 

@@ -3,19 +3,20 @@ package draughts
 import "strconv"
 
 // names is how a variant names the squares of its board: algebraic ("c3",
-// file letter and row number from White's side) and numeric (PDN's
-// numbering: the dark squares counted from 1, row by row from the top left
-// as White sees the board, left to right). On a mirrored board (Italian,
-// Spanish: a1 is light) the files are read from the other side, so the
-// engine plays on the usual layout and only the names differ.
+// file letter and row number) and numeric (PDN's numbering: the dark
+// squares counted from 1, row by row from the top left, left to right).
+// Each is read in a frame of its own, a transform of the engine's board
+// (White at the bottom, a1 dark): on a mirrored board (Italian, Spanish:
+// a1 is light) the files are read from the other side, so the engine plays
+// on the usual layout and only the names differ.
 type names struct {
-	geo      *Geometry
-	mirrored bool // files named right to left: a1 is light
-	numeric  bool // the variant writes numbers by default
-	num      [64]uint8
-	byNum    []Square // byNum[n] is square n (byNum[0] unused)
-	alg      [64]string
-	numStr   [64]string
+	geo     *Geometry
+	spec    namesSpec
+	numeric bool // the variant writes numbers by default
+	num     [64]uint8
+	byNum   []Square // byNum[n] is square n (byNum[0] unused)
+	alg     [64]string
+	numStr  [64]string
 	// fenOrder lists the squares in the order a FEN writes them: dense
 	// order for algebraic names, ascending numbers for numeric ones.
 	fenOrder []Square
@@ -23,37 +24,69 @@ type names struct {
 	fenTok   [2][64]fenToken
 }
 
-// algebraic8x8 names the squares of Russian draughts.
-var algebraic8x8 = newNames(Board8x8, false, false)
+// transform is how a notation's frame sees the engine's board.
+type transform uint8
 
-func newNames(g *Geometry, mirrored, numeric bool) *names {
-	n := &names{geo: g, mirrored: mirrored, numeric: numeric}
+const (
+	identity    transform = iota
+	mirrored              // files reversed: a1 is light (Italian, Spanish)
+	turned                // half a turn: seen from the other side
+	rowsFlipped           // rows reversed (a mirrored board seen from the other side)
+)
+
+// apply maps the engine's file and row to the frame's, and back (every
+// transform is its own inverse).
+func (t transform) apply(g *Geometry, c, r int) (int, int) {
+	switch t {
+	case mirrored:
+		return g.width - 1 - c, r
+	case turned:
+		return g.width - 1 - c, g.height - 1 - r
+	case rowsFlipped:
+		return c, g.height - 1 - r
+	}
+	return c, r
+}
+
+// namesSpec chooses a notation: the default style and the frames of the
+// algebraic names and of the numbers.
+type namesSpec struct {
+	numeric bool
+	alg     transform
+	num     transform
+}
+
+var (
+	algebraicNames = namesSpec{}
+	numericNames   = namesSpec{numeric: true}
+)
+
+func newNames(g *Geometry, sp namesSpec) *names {
+	n := &names{geo: g, spec: sp, numeric: sp.numeric}
 	n.byNum = make([]Square, 1, g.NumSquares()+1)
 	n.byNum[0] = NoSquare
 	for r := g.height - 1; r >= 0; r-- {
-		for dc := 0; dc < g.width; dc++ {
-			if s := g.SquareAt(n.col(dc), r); s != NoSquare {
+		for c := 0; c < g.width; c++ {
+			ec, er := sp.num.apply(g, c, r)
+			if s := g.SquareAt(ec, er); s != NoSquare {
 				n.num[s] = uint8(len(n.byNum))
 				n.byNum = append(n.byNum, s)
 			}
 		}
 	}
 	for _, s := range g.squares {
-		dc := n.col(g.Col(s))
-		n.alg[s] = string(rune('a'+dc)) + strconv.Itoa(g.Row(s)+1)
+		c, r := sp.alg.apply(g, g.Col(s), g.Row(s))
+		n.alg[s] = string(rune('a'+c)) + strconv.Itoa(r+1)
 		n.numStr[s] = strconv.Itoa(int(n.num[s]))
 	}
-	if numeric {
+	if sp.numeric {
 		n.fenOrder = n.byNum[1:]
 	} else {
-		n.fenOrder = g.squares
-		if mirrored {
-			n.fenOrder = nil
-			for r := 0; r < g.height; r++ {
-				for dc := 0; dc < g.width; dc++ {
-					if s := g.SquareAt(n.col(dc), r); s != NoSquare {
-						n.fenOrder = append(n.fenOrder, s)
-					}
+		for r := 0; r < g.height; r++ {
+			for c := 0; c < g.width; c++ {
+				ec, er := sp.alg.apply(g, c, r)
+				if s := g.SquareAt(ec, er); s != NoSquare {
+					n.fenOrder = append(n.fenOrder, s)
 				}
 			}
 		}
@@ -66,15 +99,6 @@ func newNames(g *Geometry, mirrored, numeric bool) *names {
 	}
 	n.makeFENTokens()
 	return n
-}
-
-// col converts between a displayed file and the engine's file (the same
-// conversion both ways).
-func (n *names) col(c int) int {
-	if n.mirrored {
-		return n.geo.width - 1 - c
-	}
-	return c
 }
 
 func (n *names) name(s Square, numeric bool) string {
@@ -95,7 +119,8 @@ func (n *names) parse(text string) (Square, bool) {
 		if !ok || f >= n.geo.width || r < 1 || r > n.geo.height {
 			return NoSquare, false
 		}
-		s := n.geo.SquareAt(n.col(f), r-1)
+		c, row := n.spec.alg.apply(n.geo, f, r-1)
+		s := n.geo.SquareAt(c, row)
 		return s, s != NoSquare
 	}
 	v, ok := smallNumber(text)

@@ -43,3 +43,54 @@ func TestOracleMovegen(t *testing.T) {
 		t.Errorf("read %d positions, want 4705", n)
 	}
 }
+
+// TestOracleVariants compares the legal moves of the random positions of
+// ../shared/oracle's other variants with pydraughts'. Frisian is not played
+// (orthogonal captures, value-weighted majority, the three-move king rule);
+// its data is kept for when it is.
+func TestOracleVariants(t *testing.T) {
+	for _, tt := range []struct {
+		dir   string
+		v     Variant
+		lines int
+	}{
+		{"international", International, 2075},
+		{"brazilian", Brazilian, 1157},
+		{"english", English, 2077},
+		{"italian", Italian, 1857},
+	} {
+		t.Run(tt.dir, func(t *testing.T) {
+			f, err := os.Open(oracleDir + tt.dir + "/movegen.tsv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			sc := bufio.NewScanner(f)
+			n, bad := 0, 0
+			for sc.Scan() {
+				n++
+				fen, want, _ := strings.Cut(sc.Text(), "\t")
+				p, err := tt.v.ParseFEN(fen)
+				if err != nil {
+					t.Fatalf("line %d: %v", n, err)
+				}
+				if got := p.FEN(); got != fen {
+					t.Errorf("line %d: FEN round trip: %q, want %q", n, got, fen)
+				}
+				var moves []string
+				for _, m := range tt.v.Moves(&p, nil) {
+					moves = append(moves, m.String())
+				}
+				sort.Strings(moves)
+				if got := strings.Join(moves, " "); got != want {
+					if bad++; bad <= 10 {
+						t.Errorf("line %d: %s\n got  %s\n want %s", n, fen, got, want)
+					}
+				}
+			}
+			if n != tt.lines || bad > 0 {
+				t.Errorf("%d positions (want %d), %d differ", n, tt.lines, bad)
+			}
+		})
+	}
+}

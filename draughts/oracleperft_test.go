@@ -5,6 +5,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +42,36 @@ func TestOraclePerft(t *testing.T) {
 	}
 	if n != 36 {
 		t.Errorf("read %d lines, want 36", n)
+	}
+}
+
+// TestOraclePerftVariants checks the oracle's perft.tsv of the other
+// variants in its three conventions: every path (CountLandings), one per
+// sequence of captured pieces (CountSequences), one per resulting position
+// (CountResults).
+func TestOraclePerftVariants(t *testing.T) {
+	for dir, v := range map[string]Variant{"international": International, "brazilian": Brazilian, "english": English, "italian": Italian} {
+		data, err := os.ReadFile(oracleDir + dir + "/perft.tsv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
+		for _, line := range lines {
+			f := strings.Split(line, "\t")
+			p, err := v.ParseFEN(f[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ := strconv.Atoi(f[1])
+			if testing.Short() && d > 3 {
+				continue
+			}
+			for i, c := range []Counting{CountLandings, CountSequences, CountResults} {
+				want, _ := strconv.ParseUint(f[2+i], 10, 64)
+				if got := v.Perft(&p, d, c); got != want {
+					t.Errorf("%s %s perft(%d) counting %s = %d, want %d", dir, f[0], d, c, got, want)
+				}
+			}
+		}
 	}
 }

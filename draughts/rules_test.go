@@ -10,7 +10,7 @@ import (
 // a crowning move marked "(K)", sorted.
 func legal(t *testing.T, v Variant, fen string) []string {
 	t.Helper()
-	p, err := Russian.ParseFEN(fen)
+	p, err := v.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

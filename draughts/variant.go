@@ -39,6 +39,18 @@ type Rules struct {
 	// MajorityCapture obliges the capture that takes the most pieces
 	// (Brazilian, International). Russian has free choice (R-CAP-5).
 	MajorityCapture bool
+	// KingFirst obliges a capture by a king over one by a man: in Czech
+	// draughts whatever the number of pieces, in Italian among captures of
+	// the most pieces.
+	KingFirst bool
+	// MostKings obliges, among the captures of the most pieces, one that
+	// takes the most kings (Italian, Spanish).
+	MostKings bool
+	// KingOrder obliges, among captures equal by the rules above, the one
+	// that meets a king earliest (Italian).
+	KingOrder bool
+	// MenSpareKings forbids men to capture kings (Italian).
+	MenSpareKings bool
 	// LoserWins reverses the outcome: a side without a legal move wins
 	// (giveaway, R-GIV-1) instead of losing (R-END-1).
 	LoserWins bool
@@ -50,7 +62,9 @@ type Rules struct {
 // value, NoVariant, is no variant, and a Variant can key a map.
 type Variant uint8
 
-// The variants damka plays.
+// The variants damka plays. Each row of the table below cites the rules it
+// follows; where a federation's rules and PDN or dctl disagree, the comment
+// says which was taken.
 const (
 	NoVariant Variant = iota
 	// Russian draughts (shashki), the rules of ../shared/RULES.md R-MAN,
@@ -59,23 +73,65 @@ const (
 	// Giveaway (poddavki): Russian moves and captures, reversed goal
 	// (R-GIV-1).
 	Giveaway
+	// International draughts on 10x10, FMJD rules.
+	International
+	// Brazilian draughts: the International rules on 8x8.
+	Brazilian
+	// Pool: American pool checkers.
+	Pool
+	// English draughts (checkers).
+	English
+	// Italian draughts.
+	Italian
+	// Spanish draughts.
+	Spanish
+	// Czech draughts.
+	Czech
+	// Antidraughts: International moves on 10x10, the goal reversed, as
+	// lidraughts plays it.
+	Antidraughts
 	numVariants
 )
 
 // spec is the table row behind a Variant.
 type spec struct {
-	id      Variant
-	name    string // short name used on the command line: "russian"
-	title   string // human name
-	aliases []string
-	first   Color // the side that moves first from the start position
-	geo     *Geometry
-	names   *names
+	id       Variant
+	name     string // short name used on the command line: "russian"
+	title    string // human name
+	aliases  []string
+	first    Color // the side that moves first from the start position
+	geo      *Geometry
+	names    *names
+	draws    *drawRules
+	ranked   bool // a precedence beyond the majority (keepPrecedent)
+	kingOnly bool // KingFirst alone: a king that can capture must (Czech)
+	// spareMask is every bit with MenSpareKings, else none: the kings a
+	// man may not capture are the enemy's kings and spareMask.
+	spareMask Bitboard
+	manDirs   [2][4]bool // by side: the directions its men capture in
 	Rules
 }
 
+// The square names of the variants.
+var (
+	algebraic8x8 = newNames(Board8x8, algebraicNames)
+	numeric10x10 = newNames(Board10x10, numericNames)
+	// English and Pool: numbered 1-32 from the top left, Black (who moves
+	// first) on 1-12; algebraic names, as playstrategy writes them, are
+	// seen from the side that moves first (its single corner a1).
+	numericChecker = newNames(Board8x8, namesSpec{numeric: true, alg: turned})
+	// Italian: a1 is light; 1 is the top-left corner a8, 32 = h1 (FID
+	// numbering, the oracle's README).
+	numericItalian = newNames(Board8x8, namesSpec{numeric: true, alg: mirrored, num: mirrored})
+	// Spanish: a1 is light; 1 is White's right-hand corner h1, counted
+	// right to left row by row away from White, White on 1-12 (the
+	// numbering of Spanish and Portuguese books, FPD rules 2.1).
+	numericSpanish = newNames(Board8x8, namesSpec{numeric: true, alg: mirrored, num: rowsFlipped})
+)
+
 var specs = [numVariants]spec{
 	Russian: {
+		draws:   &russianDraws,
 		name:    "russian",
 		title:   "Russian draughts",
 		aliases: []string{"shashki", "ru"},
@@ -88,6 +144,7 @@ var specs = [numVariants]spec{
 		},
 	},
 	Giveaway: {
+		draws:   &russianDraws,
 		name:    "giveaway",
 		title:   "Giveaway (poddavki)",
 		aliases: []string{"poddavki", "losing"},
@@ -100,11 +157,152 @@ var specs = [numVariants]spec{
 			LoserWins:        true, // R-GIV-1
 		},
 	},
+	// FMJD, Official rules of international draughts (2022), articles 3-4:
+	// men move forward and capture forwards and backwards (4.1), kings fly
+	// (3.9, 4.3), a man passing the last row in a capture stays a man
+	// (4.15), the capture of the most pieces is compulsory, kings counting
+	// as men (4.13). White moves first (3.1).
+	International: {
+		draws:   &fmjdDraws,
+		name:    "international",
+		title:   "International draughts",
+		aliases: []string{"fmjd", "standard", "polish"},
+		geo:     Board10x10,
+		names:   numeric10x10,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+			MajorityCapture:  true,
+		},
+	},
+	// Confederação Brasileira de Damas: the FMJD rules on the 8x8 board,
+	// named algebraically like Russian (lidraughts).
+	Brazilian: {
+		draws:   &brazilianDraws,
+		name:    "brazilian",
+		title:   "Brazilian draughts",
+		aliases: []string{"brazil"},
+		geo:     Board8x8,
+		names:   algebraic8x8,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+			MajorityCapture:  true,
+		},
+	},
+	// American Pool Checkers Association, tournament rules of play: men
+	// capture backwards (14), kings fly (15), a man reaching the king row
+	// in a capture that goes on backwards goes on as a man (16, 22, 23),
+	// free choice among captures (20). Black moves first (5).
+	Pool: {
+		draws:   &poolDraws,
+		name:    "pool",
+		title:   "American pool checkers",
+		aliases: []string{"american-pool", "pool-checkers"},
+		first:   Black,
+		geo:     Board8x8,
+		names:   numericChecker,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+		},
+	},
+	// English Draughts Association / American Checker Federation, standard
+	// laws: men move and capture forward only (1.18), kings one square
+	// (1.17), a man crowned in a capture ends the move (1.19), free choice
+	// of capture (1.20). Black moves first, from squares 1-12 (1.11).
+	English: {
+		draws:   &englishDraws,
+		name:    "english",
+		title:   "English draughts (checkers)",
+		aliases: []string{"american", "checkers", "draughts"},
+		first:   Black,
+		geo:     Board8x8,
+		names:   numericChecker,
+	},
+	// Federazione Italiana Dama, Regolamento tecnico, capo I: a1 is light
+	// (2.3), men move and capture forward only (5.3a) and never capture
+	// kings (5.3b), kings move one square (4.7), crowning ends the move;
+	// the capture must take the most pieces (6.6), then be made with a
+	// king (6.7), then take the most kings (6.8), then meet a king first
+	// (6.9). White moves first.
+	Italian: {
+		draws: &italianDraws,
+		name:  "italian",
+		title: "Italian draughts",
+		geo:   Board8x8,
+		names: numericItalian,
+		Rules: Rules{
+			MajorityCapture: true,
+			KingFirst:       true,
+			MostKings:       true,
+			KingOrder:       true,
+			MenSpareKings:   true,
+		},
+	},
+	// Federação Portuguesa de Damas / Federación Española de Damas, damas
+	// clásicas: a1 is light (2.1.5), men forward only, kings fly, the
+	// capture of the most pieces, then of the most kings. White first.
+	Spanish: {
+		name:    "spanish",
+		title:   "Spanish draughts",
+		aliases: []string{"portuguese"},
+		geo:     Board8x8,
+		names:   numericSpanish,
+		Rules: Rules{
+			FlyingKings:     true,
+			MajorityCapture: true,
+			MostKings:       true,
+		},
+	},
+	// Česká federace dámy, pravidla české dámy: men move and capture
+	// forward only (4.1), kings fly (3.9), a king must capture when it can
+	// (4.14), else free choice. White first; algebraic notation (2.6).
+	Czech: {
+		name:  "czech",
+		title: "Czech draughts",
+		geo:   Board8x8,
+		names: algebraic8x8,
+		Rules: Rules{
+			FlyingKings: true,
+			KingFirst:   true,
+		},
+	},
+	// lidraughts' antidraughts: the International board, moves and
+	// captures (majority rule included); a side that cannot move wins.
+	Antidraughts: {
+		name:    "antidraughts",
+		title:   "Antidraughts (lidraughts)",
+		aliases: []string{"anti", "losing-international"},
+		geo:     Board10x10,
+		names:   numeric10x10,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+			MajorityCapture:  true,
+			LoserWins:        true,
+		},
+	},
 }
 
 func init() {
 	for i := range specs {
-		specs[i].id = Variant(i)
+		s := &specs[i]
+		s.id = Variant(i)
+		if s.MenSpareKings {
+			s.spareMask = ^Bitboard(0)
+		}
+		for _, c := range []Color{White, Black} {
+			for d := Direction(0); d < 4; d++ {
+				s.manDirs[c][d] = s.MenCaptureBack || forward(c, d)
+			}
+		}
+		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder
+		s.ranked = !s.kingOnly && (s.KingFirst || s.MostKings || s.KingOrder)
 	}
 }
 

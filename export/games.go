@@ -13,7 +13,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -112,7 +111,7 @@ func Opening(r *validate.Report, n int) string {
 			buf = append(buf, ' ')
 		}
 		switch {
-		case pl.Side == draughts.White:
+		case pl.Side == r.Variant.FirstMove():
 			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
 			buf = append(buf, ". "...)
 		case i == 0:

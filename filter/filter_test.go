@@ -404,6 +404,12 @@ func TestValidation(t *testing.T) {
 
 1. c3-d4 *
 
+[Event "Frisian"]
+[GameType "40"]
+[Result "*"]
+
+1. 32-28 19-23 *
+
 [Event "broken"]
 [GameType "25"]
 
@@ -414,13 +420,13 @@ func TestValidation(t *testing.T) {
 		want        []int
 	}{
 		{has: "missed_capture", want: []int{5}},
-		{has: "unknown_variant", want: []int{4}},
-		{status: "clean", want: []int{1, 2, 3, 6}},
+		{has: "unknown_variant", want: []int{8}},
+		{status: "clean", want: []int{1, 2, 3, 4, 6}},
 		{status: "warnings", want: []int{7}},
-		{status: "errors", want: []int{5, 8}},
-		{status: "unreadable", want: []int{8}},
+		{status: "errors", want: []int{5, 9}},
+		{status: "unreadable", want: []int{9}},
 		{has: "variant_inferred", want: []int{7}},
-		{status: "unchecked", want: []int{4}},
+		{status: "unchecked", want: []int{8}},
 		{has: "missed_capture", status: "errors", want: []int{5}},
 		{has: "missed_capture", status: "warnings", want: nil},
 	} {

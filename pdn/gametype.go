@@ -65,6 +65,10 @@ type GameType struct {
 	Number   int    // PDN GameType number: any number seen is kept (96, 97, 98...)
 	Raw      string // the tag as written ("" when there is no tag)
 	Inferred bool   // no usable GameType tag: Number was guessed (see Game.GameType)
+	// Source says what an inferred Number was guessed from: "variant" (a
+	// [Variant] tag), "squares" (the squares of the moves and the FEN),
+	// "previous" (an earlier game of the file) or "default" (20).
+	Source string
 
 	// Optional fields of the long form, zero when absent.
 	StartColor string // "W" or "B"
@@ -156,16 +160,17 @@ func (g *Game) GameType() GameType {
 		}
 		raw = v
 	}
-	gt := GameType{Raw: raw, Inferred: true, Number: g.inferNumber()}
+	gt := GameType{Raw: raw, Inferred: true}
+	gt.Number, gt.Source = g.inferNumber()
 	return gt
 }
 
-func (g *Game) inferNumber() int {
+func (g *Game) inferNumber() (int, string) {
 	if v, ok := g.Tag("Variant"); ok {
 		lv := strings.ToLower(v)
 		for _, vn := range variantNames {
 			if strings.Contains(lv, vn.word) {
-				return vn.num
+				return vn.num, "variant"
 			}
 		}
 	}
@@ -177,21 +182,21 @@ func (g *Game) inferNumber() int {
 	switch {
 	case sq.alpha:
 		if sq.maxFile <= 'h' && sq.maxRank <= 8 {
-			return Russian
+			return Russian, "squares"
 		}
-		return International
+		return International, "squares"
 	case sq.maxNum > 32:
-		return International
+		return International, "squares"
 	case sq.maxNum > 0:
 		if g.hasItalianTags() {
-			return Italian
+			return Italian, "squares"
 		}
-		return English
+		return English, "squares"
 	}
 	if g.hint != nil {
-		return g.hint.GameType().Number
+		return g.hint.GameType().Number, "previous"
 	}
-	return International
+	return International, "default"
 }
 
 // evidence reports whether GameType has something in g itself to go by.

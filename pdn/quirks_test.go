@@ -214,8 +214,8 @@ func TestQuirkItalianFrench(t *testing.T) {
 	eq(t, "French", get(games[1]), acc{"Open", "Avignon", "", "3", "Dupont", "Durand", "2-0"})
 	eq(t, "playstrategy", get(games[2]), acc{"Casual American/English game", "", "", "", "mxnslyy", "PS-Greedy", "0-1"})
 	eq(t, "Italian tags kept", tagsOf(games[0])[2], "Bianco=BORGHETTI Michele")
-	eq(t, "Italian type", games[0].GameType(), GameType{Number: Italian, Inferred: true})
-	eq(t, "Variant tag", games[2].GameType(), GameType{Number: English, Inferred: true})
+	eq(t, "Italian type", games[0].GameType(), GameType{Number: Italian, Inferred: true, Source: "squares"})
+	eq(t, "Variant tag", games[2].GameType(), GameType{Number: English, Inferred: true, Source: "variant"})
 	eq(t, "comment", games[0].Moves[5].Comments(), []string{"Bianco Vince"})
 }
 

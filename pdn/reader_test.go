@@ -346,12 +346,12 @@ func TestGameType(t *testing.T) {
 		{Number: 25, Raw: "25,W,8,8,A0,0", StartColor: "W", Width: 8, Height: 8, Notation: "A0"},
 		{Number: 20, Raw: "20,W,10,10,N1,0", StartColor: "W", Width: 10, Height: 10, Notation: "N1"},
 		{Number: 97, Raw: "97"},
-		{Number: 25, Inferred: true},
-		{Number: 21, Inferred: true},
-		{Number: 20, Inferred: true},
-		{Number: 20, Inferred: true},
-		{Number: 26, Inferred: true},
-		{Number: 26, Inferred: true}, // nothing to go by: the game before
+		{Number: 25, Inferred: true, Source: "squares"},
+		{Number: 21, Inferred: true, Source: "squares"},
+		{Number: 20, Inferred: true, Source: "squares"},
+		{Number: 20, Inferred: true, Source: "squares"},
+		{Number: 26, Inferred: true, Source: "variant"},
+		{Number: 26, Inferred: true, Source: "previous"}, // nothing to go by: the game before
 	}
 	if len(games) != len(want) {
 		t.Fatalf("%d games", len(games))

@@ -58,6 +58,9 @@ type Finding struct {
 	// ambiguity that stops replay, and for missed captures; for a
 	// Repaired finding, the one applied.
 	Repairs []Repair
+	// second is set when Side is the side that moves second in the
+	// variant (Black, but White in English and Pool): "17... move".
+	second int8 // 0 unknown (then Black is second), 1 second, -1 first
 }
 
 // Repairable reports whether f is a kind of error that repairs are
@@ -70,6 +73,12 @@ func (f *Finding) Repairable() bool {
 func (f *Finding) MoveLabel() string {
 	if f.Ply == 0 {
 		return ""
+	}
+	switch {
+	case f.second > 0:
+		return fmt.Sprintf("%d... %s", f.MoveNumber, f.Move)
+	case f.second < 0:
+		return fmt.Sprintf("%d. %s", f.MoveNumber, f.Move)
 	}
 	return moveLabel(f.MoveNumber, f.Side) + " " + f.Move
 }
@@ -157,6 +166,10 @@ type Ply struct {
 	// ply: Written is then what the record had there ("" for a move left
 	// out of it).
 	Repaired bool
+	// Parts is the number of written moves the ply takes: 1, or one per
+	// jump when a record writes a capture a jump a move (playstrategy);
+	// 0 means 1.
+	Parts int
 }
 
 // After returns the position after the ply.
@@ -167,8 +180,42 @@ func (p *Ply) After() draughts.Position { return p.Before.Play(&p.Move) }
 // or when the record was not abbreviated or was ambiguous, else
 // abbreviated ("c3:g3") as the record had it.
 func (p *Ply) Canonical(v draughts.Variant, fullPaths bool) string {
+	return p.CanonicalIn(v, v.DefaultStyle(), fullPaths)
+}
+
+// CanonicalIn is Canonical in style st (Report.Style: the record's own
+// notation).
+func (p *Ply) CanonicalIn(v draughts.Variant, st draughts.Style, fullPaths bool) string {
 	if !p.Move.IsCapture() || fullPaths || !p.Abbreviated || p.Resolved {
-		return p.Move.Format(v.DefaultStyle())
+		st.Abbreviated = false
+		return p.Move.Format(st)
 	}
-	return v.Short(&p.Before, &p.Move, v.DefaultStyle())
+	return v.Short(&p.Before, &p.Move, st)
+}
+
+// KeepMoves returns the written moves ms of the report's game (a copy of
+// Game.Moves, as a writer changes them) without those that continue a
+// capture written a jump a move (Ply.Parts): the ply's first part carries
+// the whole capture.
+func (r *Report) KeepMoves(ms []pdn.Move) []pdn.Move {
+	var drop map[int]bool
+	for i := range r.Plies {
+		pl := &r.Plies[i]
+		for k := 1; k < pl.Parts; k++ {
+			if drop == nil {
+				drop = map[int]bool{}
+			}
+			drop[pl.Index+k] = true
+		}
+	}
+	if drop == nil {
+		return ms
+	}
+	out := make([]pdn.Move, 0, len(ms)-len(drop))
+	for i := range ms {
+		if !drop[i] {
+			out = append(out, ms[i])
+		}
+	}
+	return out
 }

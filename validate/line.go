@@ -20,9 +20,9 @@ func (r *Report) Line(fullPaths bool) []pdn.Move {
 		out := slices.Clone(g.Moves)
 		for i := range r.Plies {
 			pl := &r.Plies[i]
-			out[pl.Index].Text = pl.Canonical(r.Variant, fullPaths)
+			out[pl.Index].Text = pl.CanonicalIn(r.Variant, r.Style(), fullPaths)
 		}
-		return out
+		return r.KeepMoves(out)
 	}
 	out := make([]pdn.Move, 0, len(g.Moves)+len(r.Repairs))
 	next := 0
@@ -31,10 +31,10 @@ func (r *Report) Line(fullPaths bool) []pdn.Move {
 		m := pdn.Move{Pos: pl.Pos}
 		if pl.Index >= 0 {
 			m = g.Moves[pl.Index]
-			next = max(next, pl.Index+1)
+			next = max(next, pl.Index+max(pl.Parts, 1))
 		}
 		m.Number, m.Ellipsis = 0, false
-		m.Text = pl.Canonical(r.Variant, fullPaths)
+		m.Text = pl.CanonicalIn(r.Variant, r.Style(), fullPaths)
 		out = append(out, m)
 	}
 	for i := range r.Repairs {

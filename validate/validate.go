@@ -105,8 +105,20 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 		r.badBytes()
 	}
 	r.Variant = opts.Variant
-	if r.Variant == draughts.NoVariant {
+	if r.Variant != draughts.NoVariant {
+		r.Result = firstMoverResult(g, r.Variant, r.Result)
+	} else {
 		r.Variant = VariantOf(r.GameType.Number)
+		r.Result = firstMoverResult(g, r.Variant, r.Result)
+		if r.Variant != draughts.NoVariant && !r.GameType.Inferred {
+			if why := checkGameType(r.GameType, r.Variant); why != "" {
+				r.gameFinding(UnknownVariant, fmt.Sprintf("%s (%s): %s; the game is not checked",
+					r.Variant.Title(), gameTypeText(r.GameType), why))
+				r.Variant = draughts.NoVariant
+				r.Findings.Sort()
+				return r
+			}
+		}
 		switch {
 		case g.Err != nil:
 			// A game that could not be read whole: what was read of it is
@@ -116,13 +128,19 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 			r.gameFinding(UnknownVariant, fmt.Sprintf("%s (%s) is not a variant damka plays; the game is not checked",
 				pdn.GameTypeName(r.GameType.Number), gameTypeText(r.GameType)))
 		case r.GameType.Inferred:
-			r.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; read as %s from its squares", r.Variant.Title()))
+			// Concatenated, not formatted: one allocation (TestReplayAllocationsPerGame).
+			r.gameFinding(VariantInferred, "no GameType tag; read as "+r.Variant.Title()+" from its "+inferredFrom(r.GameType))
 		}
 	}
 	if r.Variant != draughts.NoVariant {
 		rp := newReplay(r, opts)
 		rp.force = force
 		rp.run()
+		if opts.Variant == draughts.NoVariant && r.GameType.Inferred && r.GameType.Source == "squares" && !force {
+			if fit := fitRules(r, rp.gameFindings, opts); fit != nil {
+				return fit
+			}
+		}
 		if opts.Repair && !force && rp.mendable() {
 			r2 := *r
 			r2.Findings = slices.Clone(r.Findings[:rp.gameFindings])
@@ -137,6 +155,68 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 	}
 	r.Findings.Sort()
 	return r
+}
+
+// firstMoverResult turns a result written with the side that moves first
+// on the left, as playstrategy writes its [P1]/[P2] games, into White's
+// score first, when Black moves first (English, Pool).
+func firstMoverResult(g *pdn.Game, v draughts.Variant, res string) string {
+	if _, ok := g.Tag("P1"); !ok || v.FirstMove() != draughts.Black {
+		return res
+	}
+	switch res {
+	case "2-0":
+		return "0-2"
+	case "0-2":
+		return "2-0"
+	}
+	return res
+}
+
+// inferredFrom names what an inferred GameType was guessed from.
+func inferredFrom(gt pdn.GameType) string {
+	if gt.Source == "variant" {
+		return "Variant tag"
+	}
+	// Squares; or, for a game with none, those of the games before it in
+	// its file, or PDN's default (the words of damka's first versions).
+	return "squares"
+}
+
+// fitRules looks again at a game without a GameType tag that was replayed
+// by the variant its squares suggest (Russian for 8x8 algebraic squares,
+// English for numbers up to 32), when those rules find fault with its
+// moves: it replays the game by the other variants written that way, and
+// returns the report of the first by whose rules every move is legal, with
+// a warning that says why; nil when the rules of r fit, or when no other
+// variant does better. before is the number of r's findings that came
+// before the replay.
+func fitRules(r *Report, before int, opts Options) *Report {
+	bad := firstRuleError(r.Findings)
+	if bad == nil || len(fitCandidates[r.Variant]) == 0 {
+		return nil
+	}
+	for _, v := range fitCandidates[r.Variant] {
+		try := Report{Game: r.Game, GameType: r.GameType, Result: r.Result, Variant: v}
+		for _, f := range r.Findings[:before] {
+			if f.Kind != VariantInferred {
+				try.Findings = append(try.Findings, f)
+			}
+		}
+		newReplay(&try, opts).run()
+		if firstRuleError(try.Findings) != nil || ruleErrors(try.Findings) >= ruleErrors(r.Findings) {
+			continue
+		}
+		if r.Game.Err == nil {
+			// A record not read whole gets no finding about its variant;
+			// what was read of it is replayed by the rules it fits.
+			try.gameFinding(VariantInferred, fmt.Sprintf("no GameType tag; its squares read as %s, but by those rules ply %d (%s) fails with %s (%s), and by the rules of %s every move is legal: read as %s",
+				r.Variant.Title(), bad.Ply, bad.MoveLabel(), bad.Kind, bad.Message, v.Title(), v.Title()))
+		}
+		try.Findings.Sort()
+		return &try
+	}
+	return nil
 }
 
 // gameTypeText says where the variant of a game came from: its tag, or
@@ -201,6 +281,7 @@ func NormalizeResult(s string) string {
 type replay struct {
 	r         *Report
 	v         draughts.Variant
+	style     draughts.Style // how the record names squares, for messages
 	budget    int
 	moves     []pdn.Move
 	p         draughts.Position
@@ -233,7 +314,12 @@ func newReplay(r *Report, opts Options) *replay {
 	if rb <= 0 {
 		rb = DefaultRepairBudget
 	}
-	return &replay{r: r, v: r.Variant, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings)}
+	return &replay{r: r, v: r.Variant, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings), style: r.recordStyle()}
+}
+
+// square names s as the record does.
+func (rp *replay) square(s draughts.Square) string {
+	return rp.v.SquareNameIn(s, rp.style.Numeric)
 }
 
 // mendable reports whether a repairing replay may make the game whole:
@@ -270,7 +356,7 @@ func (rp *replay) run() {
 		ply := len(r.Plies) + 1
 		side := rp.p.Side
 		half := ply - 1
-		if startSide == draughts.Black {
+		if startSide != rp.v.FirstMove() {
 			half++
 		}
 		num := rp.firstMove + half/2
@@ -298,6 +384,9 @@ func (rp *replay) run() {
 		}
 		r.Plies = append(r.Plies, pl)
 		rp.p = after
+		if pl.Parts > 1 {
+			i += pl.Parts - 1
+		}
 	}
 	r.Final = rp.p
 	if !r.Stopped {
@@ -338,8 +427,12 @@ func noPieces(p *draughts.Position) bool {
 }
 
 func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Color, w *pdn.Move, msg string) Finding {
+	second := int8(-1)
+	if side != rp.v.FirstMove() {
+		second = 1
+	}
 	return Finding{Kind: k, Severity: sev, Ply: ply, MoveNumber: num, Side: side, Move: w.Text,
-		Line: int(w.Pos.Line), Col: int(w.Pos.Column), Message: msg}
+		Line: int(w.Pos.Line), Col: int(w.Pos.Column), Message: msg, second: second}
 }
 
 // resolve matches written move i against the position and returns the ply,
@@ -384,6 +477,38 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 			break
 		}
 	}
+	if first < 0 && len(n.Squares) > 2 {
+		// A path with a landing square left out: taken when it can mean
+		// one result only.
+		for i := range rp.buf {
+			if !n.MatchesPartly(&rp.buf[i]) {
+				continue
+			}
+			if first < 0 {
+				first = i
+			} else if !rp.buf[first].SameResult(&rp.buf[i]) {
+				first = -1
+				break
+			}
+		}
+		if first >= 0 {
+			pl.Move, pl.Abbreviated = rp.buf[first], true
+			return pl, true
+		}
+	}
+	if first < 0 && n.Capture {
+		if m, parts, ok := rp.joinJumps(i); ok {
+			pl.Move, pl.Parts = m, parts
+			after := "the move after it is"
+			if parts > 2 {
+				after = fmt.Sprintf("the %d moves after it are", parts-1)
+			}
+			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Warning, ply, num, side, w,
+				fmt.Sprintf("%s and %s one capture written a jump a move; read as %s",
+					w.Text, after, m.Format(rp.style))))
+			return pl, true
+		}
+	}
 	switch {
 	case first < 0:
 		return rp.diagnose(pl, n, w)
@@ -405,13 +530,13 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	}
 	cands := make([]string, len(groups))
 	for k, g := range groups {
-		cands[k] = g[0].String()
+		cands[k] = g[0].Format(rp.style)
 	}
 	if len(fits) == 1 {
 		pl.Move, pl.Resolved = fits[0], true
 		r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Warning, ply, num, side, w,
 			fmt.Sprintf("%s can be %s; only %s lets the rest of the game replay, so it is taken",
-				w.Text, orList(cands), fits[0].String())))
+				w.Text, orList(cands), fits[0].Format(rp.style))))
 		return pl, true
 	}
 	why := "the rest of the game does not tell them apart"
@@ -421,6 +546,35 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Error, ply, num, side, w,
 		fmt.Sprintf("%s can be %s, and %s", w.Text, orList(cands), why)))
 	return pl, false
+}
+
+// joinJumps reads written move i and the captures after it as one
+// capture written a jump a move, as playstrategy exports multiple captures
+// ("e5xc3 c3xa1" for e5:c3:a1): each part starts where the one before
+// ended. It returns the legal move the parts make, when they make exactly
+// one result, and how many written moves it takes.
+func (rp *replay) joinJumps(i int) (draughts.Move, int, bool) {
+	var all []draughts.Square
+	var n draughts.Notation
+	for j := i; j < len(rp.moves) && j-i < 20; j++ {
+		w := &rp.moves[j]
+		if w.Unknown || n.Parse(rp.v, w.Squares()) != nil || !n.Capture || n.FromFile >= 0 {
+			break
+		}
+		if j == i {
+			all = append(all, n.Squares...)
+			continue
+		}
+		if n.Squares[0] != all[len(all)-1] {
+			break
+		}
+		all = append(all, n.Squares[1:]...)
+		whole := draughts.Notation{Squares: all, FromFile: -1, Capture: true}
+		if groups := draughts.GroupByResult(whole.Filter(rp.buf)); len(groups) == 1 {
+			return groups[0][0], j - i + 1, true
+		}
+	}
+	return draughts.Move{}, 0, false
 }
 
 func countResults(ms []draughts.Move) int {
@@ -458,7 +612,7 @@ func (rp *replay) diagnose(pl Ply, n *draughts.Notation, w *pdn.Move) (Ply, bool
 		if m, ok := rp.stoppedShort(n); ok {
 			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Error, ply, num, side, w,
 				fmt.Sprintf("%s stops on %s but the capture must go on: %s",
-					w.Text, rp.v.SquareName(n.Squares[len(n.Squares)-1]), m.String())))
+					w.Text, rp.square(n.Squares[len(n.Squares)-1]), m.Format(rp.style))))
 			return pl, false
 		}
 	}
@@ -510,9 +664,9 @@ func (rp *replay) illegalReason(n *draughts.Notation, w *pdn.Move) string {
 		from := n.Squares[0]
 		switch pc := p.At(from); {
 		case pc == draughts.NoPiece:
-			return fmt.Sprintf("%s: there is no piece on %s", w.Text, rp.v.SquareName(from))
+			return fmt.Sprintf("%s: there is no piece on %s", w.Text, rp.square(from))
 		case pc.Color() != p.Side:
-			return fmt.Sprintf("%s: the piece on %s is %s's, and %s is to move", w.Text, rp.v.SquareName(from), pc.Color(), p.Side)
+			return fmt.Sprintf("%s: the piece on %s is %s's, and %s is to move", w.Text, rp.square(from), pc.Color(), p.Side)
 		}
 	}
 	if len(rp.buf) == 0 {
@@ -529,7 +683,7 @@ func (rp *replay) captureList() string {
 	var names []string
 	seen := map[string]bool{}
 	for i := range rp.buf {
-		s := rp.v.Short(&rp.p, &rp.buf[i], rp.v.DefaultStyle())
+		s := rp.v.Short(&rp.p, &rp.buf[i], rp.style)
 		if !seen[s] {
 			seen[s] = true
 			names = append(names, s)
@@ -601,7 +755,7 @@ func (rp *replay) checkResult() {
 	if last > 0 {
 		pl := &r.Plies[last-1]
 		num = pl.MoveNumber
-		if pl.Side == draughts.Black {
+		if pl.Side != rp.v.FirstMove() {
 			num++
 		}
 	}
@@ -660,5 +814,5 @@ func (rp *replay) checkDraw() {
 		how = append(how, "it was scored "+r.Result)
 	}
 	r.Findings = append(r.Findings, rp.finding(DrawByRule, Warning, pl.Ply, pl.MoveNumber, pl.Side, w,
-		fmt.Sprintf("%s (%s) after this move, yet %s", r.Draw, r.Draw.Rule(), strings.Join(how, " and "))))
+		fmt.Sprintf("%s (%s) after this move, yet %s", rp.v.DrawText(r.Draw), rp.v.DrawCitation(r.Draw), strings.Join(how, " and "))))
 }

@@ -263,7 +263,7 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 	for i := range r.Plies {
 		pl := &r.Plies[i]
 		m := &g.Moves[pl.Index]
-		m.Text = pl.Canonical(r.Variant, false)
+		m.Text = pl.CanonicalIn(r.Variant, r.Style(), false)
 		if i >= len(evals) || evals[i] == nil {
 			continue
 		}
@@ -298,6 +298,7 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 	if len(evals) > 0 {
 		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "Annotator", Value: fmt.Sprintf("damka %s, depth %d", version, depth)})
 	}
+	g.Moves = r.KeepMoves(g.Moves)
 	return &g
 }
 
