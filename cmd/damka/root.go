@@ -36,6 +36,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		newPerftCommand(io),
 		newMovesCommand(io),
 		newEvalCommand(io),
+		newDiagramCommand(io),
 	)
 	return root
 }

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/diagram"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/atomicfile"
+)
+
+// DiagramOptions are the flags of damka diagram.
+type DiagramOptions struct {
+	Output  string
+	Variant string
+	Moves   []string
+	Labels  string
+	Flip    bool
+	Title   string
+}
+
+// AddFlags adds the diagram flags to fs.
+func (o *DiagramOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.Output, "output", "o", "", "the SVG file to write (- for standard output), or a directory with FEN - (required)")
+	fs.StringVar(&o.Variant, "variant", "russian", "rules and board: "+joinNames())
+	fs.StringArrayVar(&o.Moves, "move", nil, "draw an arrow for this legal move of the position (repeatable)")
+	fs.StringVar(&o.Labels, "labels", "auto", "square labels: auto (as the variant names its squares), coordinates, numbers or none")
+	fs.BoolVar(&o.Flip, "flip", false, "draw the board from Black's side")
+	fs.StringVar(&o.Title, "title", "", "the diagram's title (default: the variant, the side to move and the moves)")
+}
+
+func newDiagramCommand(io *streams) *cobra.Command {
+	var opts DiagramOptions
+	cmd := &cobra.Command{
+		Use:   "diagram [--variant V] [--move MOVE]... FEN -o FILE.svg",
+		Short: "Draw a position as an SVG board diagram",
+		Long: `Draw the position FEN as an SVG board diagram: the variant's board (8x8 or
+10x10, mirrored where the variant's names are), coordinates round the board
+or numbers on the squares as the variant names them, men and kings of both
+sides, and an arrow for each --move (a capture along its whole path, the
+pieces it takes crossed out). The SVG has a <title> and a <desc> giving the
+FEN, the pieces of each side and the moves, for screen readers.
+
+With FEN -, the positions are read from standard input, one a line; a line
+may give its own moves after a tab ("FEN<TAB>c3-d4 b6-a5"), added to the
+--move ones. -o then names a directory, where line N's diagram is
+NNNN.svg (0001.svg for the first line); with a single position -o may
+name a file.
+
+The same position and flags give the same bytes. A bad FEN or move gives
+an error naming the line or argument; the others are still drawn, and the
+exit status is 1.`,
+		Args: cobra.ExactArgs(1),
+		PreRunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Output == "" {
+				return &exitError{code: exitInput, err: errors.New("diagram: -o/--output is required")}
+			}
+			if _, err := diagram.ParseLabels(opts.Labels); err != nil {
+				return &exitError{code: exitInput, err: fmt.Errorf("diagram: --labels: %w", err)}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDiagram(io, opts, args[0])
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+// diagramItem is one position to draw.
+type diagramItem struct {
+	where string // "argument 1", "line 3"
+	line  int    // input line, 0 for the argument
+	fen   string
+	moves []string
+}
+
+func runDiagram(io *streams, opts DiagramOptions, fen string) error {
+	v, err := draughts.VariantByName(opts.Variant)
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	labels, err := diagram.ParseLabels(opts.Labels)
+	if err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	var items []diagramItem
+	if fen != "-" {
+		items = append(items, diagramItem{where: "argument 1", fen: fen})
+	} else {
+		sc := bufio.NewScanner(io.In)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			f, rest, _ := strings.Cut(sc.Text(), "\t")
+			if strings.TrimSpace(f) == "" {
+				continue
+			}
+			rest, _, _ = strings.Cut(rest, "\t")
+			items = append(items, diagramItem{where: fmt.Sprintf("line %d", n), line: n, fen: f, moves: strings.Fields(rest)})
+		}
+		if err := sc.Err(); err != nil {
+			return &exitError{code: exitInput, err: fmt.Errorf("reading standard input: %w", err)}
+		}
+	}
+	toDir := fen == "-" && !(opts.Output == "-" || strings.HasSuffix(strings.ToLower(opts.Output), ".svg") && len(items) == 1)
+	if !toDir && len(items) != 1 {
+		return &exitError{code: exitInput, err: fmt.Errorf("diagram: %d positions on standard input: -o must name a directory", len(items))}
+	}
+	if toDir {
+		if err := os.MkdirAll(opts.Output, 0o777); err != nil {
+			return &exitError{code: exitInput, err: err}
+		}
+	}
+	bad := 0
+	for _, it := range items {
+		svg, err := drawItem(v, opts, labels, it)
+		if err == nil {
+			name := opts.Output
+			if toDir {
+				name = filepath.Join(opts.Output, fmt.Sprintf("%04d.svg", it.line))
+			}
+			err = writeWhole(io, name, svg)
+		}
+		if err != nil {
+			fmt.Fprintf(io.Err, "damka diagram: %s: %v\n", it.where, err)
+			bad++
+		}
+	}
+	if bad > 0 {
+		return &exitError{code: exitFindings, err: fmt.Errorf("diagram: %d position(s) not drawn", bad)}
+	}
+	return nil
+}
+
+// drawItem draws one position with its moves.
+func drawItem(v draughts.Variant, opts DiagramOptions, labels diagram.Labels, it diagramItem) ([]byte, error) {
+	p, err := v.ParseFEN(it.fen)
+	if err == nil {
+		err = p.Check(v)
+	}
+	if err != nil {
+		return nil, err
+	}
+	dopts := &diagram.Options{Title: opts.Title, Labels: labels, Flip: opts.Flip, Standalone: true}
+	for _, m := range append(append([]string(nil), opts.Moves...), it.moves...) {
+		a, err := diagram.ArrowFor(&p, m, diagram.Move)
+		if err != nil {
+			return nil, fmt.Errorf("--move %s: %w", m, err)
+		}
+		dopts.Arrows = append(dopts.Arrows, a)
+	}
+	return diagram.SVG(&p, dopts), nil
+}
+
+// writeWhole writes b to the file name (whole or not at all), or to
+// standard output for "-".
+func writeWhole(io *streams, name string, b []byte) error {
+	if name == "-" {
+		_, err := io.Out.Write(b)
+		return err
+	}
+	f, err := atomicfile.Create(name)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := f.Write(b); err != nil {
+		return err
+	}
+	return f.Commit()
+}
