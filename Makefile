@@ -14,18 +14,25 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own, tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
 
 # The main job on the sample archive embedded in the binary: replay,
-# search every position at a depth that takes seconds, write the datasets
-# and the annotated archive to out/sample. The sample is named: with no
-# input damka would read standard input when it is not a terminal.
+# search every position at a depth that takes seconds, write the datasets,
+# the annotated archive and the report (out/sample/report.html) to
+# out/sample. The sample is named: with no input damka would read
+# standard input when it is not a terminal.
 RUNDEPTH ?= 6
 run: build
-	./$(BIN) analyze --depth $(RUNDEPTH) -o out/sample sample:ussr1947.pdn
+	./$(BIN) analyze --depth $(RUNDEPTH) --report -o out/sample sample:ussr1947.pdn
+
+# The README's screenshots of the sample's report (docs/report.png,
+# docs/report-phone.png), taken by the browser test in headless Chromium
+# at make run's depth; the test's other screenshots go to out/test-artifacts.
+screenshots:
+	$(GO) test ./cmd/damka -count=1 -run '^TestReportInBrowser$$' -args -docs-screenshots -report-depth $(RUNDEPTH)
 
 # vet, formatting, staticcheck, go.mod tidy, and the tests.
 test: lint

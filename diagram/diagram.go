@@ -603,7 +603,12 @@ func (e *writer) arrow(f *frame, v draughts.Variant, a Arrow, ox, oy float64) {
 		return
 	}
 	// The line stops short of the last centre, where the head begins.
-	const head, half, width = 14.0, 8.5, 5.5
+	// The move played is drawn wider, so that a best move along the same
+	// line, drawn over it, leaves it showing at the sides.
+	head, half, width := 14.0, 8.5, 5.5
+	if a.Kind == Played {
+		head, half, width = 15, 10, 8.5
+	}
 	n := len(pts)
 	last, prev := pts[n-1], pts[n-2]
 	dx, dy := last[0]-prev[0], last[1]-prev[1]

@@ -21,6 +21,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
 )
 
@@ -34,6 +35,10 @@ type AnalyzeOptions struct {
 	Variant string
 	Jobs    int
 	Quiet   bool
+
+	Report      bool
+	ReportTop   int
+	ReportGames int
 }
 
 // AddFlags adds the analyze flags to fs.
@@ -46,6 +51,9 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games analysed at once (default: all cores); the results are the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	fs.BoolVar(&o.Report, "report", false, "also write OUTDIR/report.html: the worst moves on boards, the games with evaluation graphs")
+	fs.IntVar(&o.ReportTop, "report-top", report.DefaultTop, "worst moves in the report")
+	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 }
 
 func newAnalyzeCommand(io *streams) *cobra.Command {
@@ -66,6 +74,11 @@ to a fixed depth, judge every move, and write to OUTDIR:
   annotated.pdn      the games with ?! ? ?? marks and comments giving the
                      evaluation (White's view, after the move) and the
                      best move where another was played
+  report.html        with --report: one page to open in a browser, offline:
+                     the summary, the --report-top worst moves each on a
+                     board with the move played and the best move drawn,
+                     and the games they come from with an evaluation graph
+                     and the move list
 
 Evaluations are in hundredths of a man; a forced win in n plies is
 30000-n. The classes: best, good, inaccuracy, mistake, blunder, missed_win,
@@ -100,6 +113,10 @@ func (o *AnalyzeOptions) check() error {
 		return &exitError{code: exitInput, err: errors.New("analyze: --tt must be at least 1 MiB")}
 	case o.Plies < 1:
 		return &exitError{code: exitInput, err: errors.New("analyze: --plies must be at least 1")}
+	case o.ReportTop < 1:
+		return &exitError{code: exitInput, err: errors.New("analyze: --report-top must be at least 1")}
+	case o.ReportGames < 0:
+		return &exitError{code: exitInput, err: errors.New("analyze: --report-games must be 0 or more")}
 	}
 	if _, err := parseFormat(o.Format); err != nil {
 		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --format: %w", err)}
@@ -339,7 +356,11 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	format, _ := parseFormat(opts.Format)
 	meta := exportMeta(opts.Variant, commandLine("analyze", analyzeFlags(opts), args), opts.Depth)
 	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves"}
-	outs, dests, err := openOutputs("analyze", io, tableOutputs(topts, "positions"+format.Ext(), "annotated.pdn"))
+	files := []string{"positions" + format.Ext(), "annotated.pdn"}
+	if opts.Report {
+		files = append(files, "report.html")
+	}
+	outs, dests, err := openOutputs("analyze", io, tableOutputs(topts, files...))
 	if err != nil {
 		return err
 	}
@@ -352,6 +373,12 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	pgn := buffered(dests[filepath.Join(opts.Output, "annotated.pdn")])
 	pw := pdn.NewWriter(pgn.buf)
 	openings := export.NewOpenings(opts.Plies)
+	var page *report.Analysis
+	var pageDest *bufferedDestination
+	if opts.Report {
+		pageDest = buffered(dests[filepath.Join(opts.Output, "report.html")])
+		page = report.NewAnalysis(opts.ReportTop, opts.ReportGames)
+	}
 
 	total := int64(-1)
 	if !opts.Quiet && io.CanProgress() { // the count is for the bar's time left
@@ -398,6 +425,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: c.item.File, game: r.Game, ply: pl, class: class,
 				played: pl.Canonical(r.Variant, false), best: e.BestMove, seq: seq}, 10)
 		}
+		if page != nil {
+			page.Add(c.item.File, r, c.evals)
+		}
 		if err := tables.addPrepared(c); err != nil {
 			return err
 		}
@@ -424,6 +454,12 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err == nil {
 		err = pgn.buf.Flush()
 	}
+	if err == nil && page != nil {
+		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.inputErrors})
+		if err == nil {
+			err = pageDest.buf.Flush()
+		}
+	}
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
@@ -433,6 +469,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	times.write += time.Since(t0)
 	writeAnalyzeSummary(io.Err, t, classes, positions.Load(), nodes.Load(), opts, worst, time.Since(t.start))
 	fmt.Fprintf(io.Err, "wrote %s, %s (%d rows) and %s\n", tables.summary(), posDest.name, openings.Len(), pgn.name)
+	if page != nil {
+		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.name)
+	}
 	return t.exit()
 }
 

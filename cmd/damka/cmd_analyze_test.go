@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -138,5 +139,65 @@ func TestAnnotateCopiesNotes(t *testing.T) {
 	if m0.Strength() != "" || len(m0.Comments()) != 1 || m0.Comments()[0] != "first" || m1.Strength() != "" ||
 		len(m1.Comments()) != 0 || g.Moves[2].Notes != nil || g.Moves[3].Notes != nil {
 		t.Errorf("annotate changed the game: %+v %+v %+v %+v", m0.Notes, m1.Notes, g.Moves[2].Notes, g.Moves[3].Notes)
+	}
+}
+
+// TestAnalyzeReport: --report writes report.html with the worst moves in
+// the summary's order, and the same bytes whatever -j is.
+func TestAnalyzeReport(t *testing.T) {
+	dir := t.TempDir()
+	inputs := []string{"../../testdata/validate", "../../testdata/oracle/games.pdn"}
+	var pages []string
+	var summary string
+	for _, j := range []string{"1", "2"} {
+		out := filepath.Join(dir, "j"+j)
+		_, errOut, code := run(t, "", append([]string{"analyze", "-q", "--depth", "2", "-j", j, "--report", "--report-top", "10", "-o", out}, inputs...)...)
+		if code != exitFindings { // some games have errors
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		b, err := os.ReadFile(filepath.Join(out, "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, string(b))
+		summary = errOut
+	}
+	if pages[0] != pages[1] {
+		t.Error("the report differs between -j 1 and -j 2")
+	}
+	var fromSummary, fromPage []string
+	for _, m := range regexp.MustCompile(`(?m)^ *[0-9]+\. (.*?): game ([0-9]+) .*?, ply ([0-9]+) `).FindAllStringSubmatch(summary, -1) {
+		fromSummary = append(fromSummary, m[1]+" "+m[2]+" "+m[3])
+	}
+	for _, m := range regexp.MustCompile(`, ply ([0-9]+)<br><span class="where">(.*?), game ([0-9]+)</span>`).FindAllStringSubmatch(pages[0], -1) {
+		fromPage = append(fromPage, m[2]+" "+m[3]+" "+m[1])
+	}
+	if len(fromSummary) != 10 || strings.Join(fromSummary, "\n") != strings.Join(fromPage, "\n") {
+		t.Errorf("worst moves: summary\n%s\nreport\n%s", strings.Join(fromSummary, "\n"), strings.Join(fromPage, "\n"))
+	}
+	if _, _, code := run(t, "", "analyze", "--report-top", "0", "-o", filepath.Join(dir, "x")); code != exitInput {
+		t.Errorf("--report-top 0: exit %d", code)
+	}
+}
+
+// TestCheckReportFile: check --report writes the page; the exit status and
+// the output are those of check without it.
+func TestCheckReportFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "errors.html")
+	out, _, code := run(t, "", "check", "-q", "--report", file, "../../testdata/validate")
+	plain, _, plainCode := run(t, "", "check", "-q", "../../testdata/validate")
+	if code != exitFindings || code != plainCode {
+		t.Fatalf("exit %d, without --report %d", code, plainCode)
+	}
+	cut := func(s string) string { return s[:strings.LastIndex(strings.TrimSuffix(s, "\n"), "\n")] } // the rate line differs
+	if cut(out) != cut(plain) {
+		t.Errorf("output with --report:\n%s\nwithout:\n%s", out, plain)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(`<li class="card">`)) || !bytes.Contains(b, []byte("illegal_move")) {
+		t.Errorf("report without the errors:\n%s", b)
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
 )
 
@@ -27,6 +28,7 @@ type CheckOptions struct {
 	Quiet      bool
 	ErrorsOnly bool
 	Kinds      []string
+	Report     string
 }
 
 // AddFlags adds the check flags to fs.
@@ -37,6 +39,7 @@ func (o *CheckOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.ErrorsOnly, "errors-only", false, "print only the findings that are errors (the summary counts everything)")
 	fs.StringSliceVar(&o.Kinds, "kinds", nil, "print only the findings of these kinds, comma-separated (the summary counts everything)")
+	fs.StringVar(&o.Report, "report", "", "also write an HTML page with every error on the board where it happened")
 }
 
 // filter returns which findings are printed, or an error for an unknown
@@ -90,6 +93,11 @@ An illegal move, an incomplete capture or an unresolved ambiguity that
 stops replay, and a missed capture, come with the best repairs: "did you
 mean c3-d4? (the rest of the game then replays)"; damka clean --repair
 applies the certain ones.
+
+With --report FILE.html, also one HTML page to open in a browser, offline:
+the summary and every error (the first 500) with the board before the
+failing move, the move as written and the repairs drawn on it, and the
+finding.
 
 With --json, one JSON object per game and line on stdout, in input order:
 {"file", "game", "line", "plies", "status", "findings": [{"kind",
@@ -254,12 +262,33 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if err != nil {
 		return err
 	}
+	// The report goes through the run's outputs: checked and created
+	// before the first game, put in place at the end.
+	var page *report.Check
+	var pageDest *bufferedDestination
+	var outs *outputs
+	if opts.Report == "-" {
+		return &exitError{code: exitInput, err: errors.New("check: --report must name a file, not standard output")}
+	}
+	if opts.Report != "" {
+		o, dests, err := openOutputs("check", io, output{flag: "--report", path: opts.Report})
+		if err != nil {
+			return err
+		}
+		outs = o
+		defer outs.Abort()
+		pageDest = buffered(dests[opts.Report])
+		page = report.NewCheck(0)
+	}
 	out := newLineWriter(io, io.Out)
 	t := newTally()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	rep := &reporter{w: out, filter: filter}
 	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
+		if page != nil {
+			page.Add(c.item.File, c.report)
+		}
 		if opts.JSON {
 			j, ok := jsonReport(c.report, filter)
 			if !ok {
@@ -277,8 +306,23 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
+	if err == nil && page != nil {
+		var flags []string
+		if opts.Variant != "" {
+			flags = append(flags, "--variant", opts.Variant)
+		}
+		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: commandLine("check", flags, args), InputErrors: t.inputErrors})
+		if err == nil {
+			err = pageDest.buf.Flush()
+		}
+	}
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
+	}
+	if outs != nil {
+		if err := outs.Commit(); err != nil {
+			return err
+		}
 	}
 	summary := io.Out
 	if opts.JSON {

@@ -1,0 +1,478 @@
+package report
+
+import (
+	"container/heap"
+	"fmt"
+	"html/template"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/diagram"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/validate"
+)
+
+// Defaults of an Analysis.
+const (
+	DefaultTop      = 50 // worst moves listed
+	DefaultAllGames = 20 // a run of at most this many games shows them all
+)
+
+// Classes lists the classes of moves in the order the report counts them.
+var Classes = []analyze.Class{
+	analyze.ClassBest, analyze.ClassGood, analyze.ClassInaccuracy, analyze.ClassMistake,
+	analyze.ClassBlunder, analyze.ClassMissedWin, analyze.ClassOnlyMove,
+}
+
+// Meta is what the caller knows of a run that the games do not tell.
+type Meta struct {
+	Title       string // the page's title; empty: "damka analyze"
+	Version     string // damka's version
+	Command     string // the command line, as the datasets' metadata write it
+	Depth       int    // search depth
+	InputErrors int    // inputs that could not be read at all
+}
+
+// Analysis collects the games of an analysis run, in input order, for its
+// report: counts of everything, the Top worst moves, and the games they
+// come from. It keeps only the games that may still be shown, so that a
+// big archive costs memory for Top games, not for all of them.
+type Analysis struct {
+	top, allGames int
+
+	counts  counts
+	classes map[analyze.Class]int
+
+	worst worstHeap
+	seq   int       // plies offered so far: the tie-break of the order
+	games []*record // games kept, in input order
+	n     int       // games added
+}
+
+// NewAnalysis starts a report of the top worst moves (DefaultTop when top
+// is 0 or less); a run of at most allGames games shows every game, a
+// bigger one only the games of the worst moves.
+func NewAnalysis(top, allGames int) *Analysis {
+	if top <= 0 {
+		top = DefaultTop
+	}
+	if allGames < 0 {
+		allGames = 0
+	}
+	return &Analysis{top: top, allGames: allGames, classes: map[analyze.Class]int{}, counts: newCounts()}
+}
+
+// record is a game that may be shown.
+type record struct {
+	n      int // 1-based order in the run
+	file   string
+	report *validate.Report
+	evals  []*export.PlyEval
+	refs   int // worst moves kept that are of this game
+}
+
+// candidate is a bad move that may be among the worst.
+type candidate struct {
+	drop float64 // fall of the mover's winning chances
+	loss int
+	seq  int
+	game *record
+	ply  int // index in report.Plies
+}
+
+// worse orders moves from the least bad: by the fall of winning chances,
+// then by the loss in centi-men, then later moves first; damka analyze's
+// summary lists its ten in the same order.
+func (m *candidate) worse(o *candidate) bool {
+	if m.drop != o.drop {
+		return m.drop < o.drop
+	}
+	if m.loss != o.loss {
+		return m.loss < o.loss
+	}
+	return m.seq > o.seq
+}
+
+// worstHeap is a min-heap: the least bad kept move on top.
+type worstHeap []candidate
+
+func (w worstHeap) Len() int           { return len(w) }
+func (w worstHeap) Less(i, j int) bool { return w[i].worse(&w[j]) }
+func (w worstHeap) Swap(i, j int)      { w[i], w[j] = w[j], w[i] }
+func (w *worstHeap) Push(x any)        { *w = append(*w, x.(candidate)) }
+func (w *worstHeap) Pop() any {
+	old := *w
+	x := old[len(old)-1]
+	*w = old[:len(old)-1]
+	return x
+}
+
+// isBad tells the classes of moves that lose something.
+func isBad(c analyze.Class) bool {
+	switch c {
+	case analyze.ClassInaccuracy, analyze.ClassMistake, analyze.ClassBlunder, analyze.ClassMissedWin:
+		return true
+	}
+	return false
+}
+
+// Add adds a game of the run with its analysis (evals[i] is ply i's; a
+// game with errors has analyses for the plies before the first). Games
+// must be added in input order.
+func (a *Analysis) Add(file string, r *validate.Report, evals []*export.PlyEval) {
+	a.n++
+	a.counts.add(r)
+	rec := &record{n: a.n, file: file, report: r, evals: evals}
+	for i, e := range evals {
+		if e == nil || i >= len(r.Plies) {
+			continue
+		}
+		class := analyze.Class(e.Class)
+		a.classes[class]++
+		a.seq++
+		if !isBad(class) {
+			continue
+		}
+		before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
+		c := candidate{drop: analyze.WinningChances(before) - analyze.WinningChances(after), loss: int(e.Loss), seq: a.seq, game: rec, ply: i}
+		if a.worst.Len() < a.top {
+			heap.Push(&a.worst, c)
+			rec.refs++
+			continue
+		}
+		if a.worst[0].worse(&c) {
+			a.worst[0].game.refs--
+			a.worst[0] = c
+			rec.refs++
+			heap.Fix(&a.worst, 0)
+		}
+	}
+	a.games = append(a.games, rec)
+	a.prune()
+}
+
+// prune drops the games that can no longer be shown: once the run has
+// more than allGames games, those without a kept worst move.
+func (a *Analysis) prune() {
+	if a.n <= a.allGames || len(a.games) <= 2*a.top+a.allGames {
+		return
+	}
+	kept := a.games[:0]
+	for _, g := range a.games {
+		if g.refs > 0 {
+			kept = append(kept, g)
+		}
+	}
+	clear(a.games[len(kept):])
+	a.games = kept
+}
+
+// Len is the number of games added.
+func (a *Analysis) Len() int { return a.n }
+
+// Worst returns the worst moves kept, worst first, as (game order, ply)
+// pairs: what the report lists.
+func (a *Analysis) Worst() [][2]int {
+	var out [][2]int
+	for _, c := range a.sortedWorst() {
+		out = append(out, [2]int{c.game.n, c.game.report.Plies[c.ply].Ply})
+	}
+	return out
+}
+
+func (a *Analysis) sortedWorst() []candidate {
+	list := append([]candidate(nil), a.worst...)
+	sort.Slice(list, func(i, j int) bool { return list[j].worse(&list[i]) })
+	return list
+}
+
+// Write writes the report as one HTML page.
+func (a *Analysis) Write(w io.Writer, meta Meta) error {
+	if meta.Title == "" {
+		meta.Title = "damka analyze"
+	}
+	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Analysis: true}
+	pg.Summary = a.counts.rows(meta.InputErrors)
+	pg.Summary = append(pg.Summary, row{"Positions analysed", fmt.Sprint(a.seq)})
+	if meta.Depth > 0 {
+		pg.Summary = append(pg.Summary, row{"Search depth", fmt.Sprintf("%d plies", meta.Depth)})
+	}
+	for _, c := range Classes {
+		pg.Classes = append(pg.Classes, count{Name: string(c), Label: classLabel(c), N: a.classes[c]})
+	}
+	pg.Findings = a.counts.findings()
+
+	worst := a.sortedWorst()
+	shown := map[*record]bool{}
+	for _, c := range worst {
+		shown[c.game] = true
+	}
+	var games []*record
+	for _, g := range a.games {
+		if a.n <= a.allGames || shown[g] {
+			games = append(games, g)
+		}
+	}
+	// Which worst move each ply is, for links back from the move lists.
+	rank := map[*record]map[int]int{}
+	for i, c := range worst {
+		if rank[c.game] == nil {
+			rank[c.game] = map[int]int{}
+		}
+		rank[c.game][c.ply] = i + 1
+	}
+	for i, c := range worst {
+		pg.Worst = append(pg.Worst, worstView(i+1, c))
+	}
+	for _, g := range games {
+		pg.Games = append(pg.Games, gameView(g, rank[g]))
+	}
+	switch {
+	case a.n == 0:
+		pg.GamesNote = "No game was read."
+	case len(games) == a.n:
+		pg.GamesNote = fmt.Sprintf("All %s of the run.", plural(a.n, "game"))
+	default:
+		pg.GamesNote = fmt.Sprintf("%s of %d: those of the worst moves; %d left out (the run has more than %d).",
+			capitalize(plural(len(games), "game")), a.n, a.n-len(games), a.allGames)
+	}
+	return writePage(w, pg)
+}
+
+// worstView is the card of the k-th worst move.
+func worstView(k int, c candidate) worstCard {
+	r := c.game.report
+	pl := &r.Plies[c.ply]
+	e := c.game.evals[c.ply]
+	played := pl.Canonical(r.Variant, false)
+	arrows := []diagram.Arrow{diagram.MoveArrow(&pl.Move, diagram.Played)}
+	arrows[0].Label = played
+	if e.BestMove != "" {
+		if b, err := diagram.ArrowFor(&pl.Before, e.BestMove, diagram.Best); err == nil {
+			b.Label = e.BestMove
+			arrows = append(arrows, b)
+		}
+	}
+	label := moveLabel(pl.MoveNumber, pl.Side, played)
+	title := fmt.Sprintf("Worst move %d: before %s; played %s, best %s", k, label, played, orDash(e.BestMove))
+	svg := diagram.SVG(&pl.Before, &diagram.Options{Title: title, Arrows: arrows})
+	return worstCard{
+		N:         k,
+		Anchor:    fmt.Sprintf("w%d", k),
+		Class:     e.Class,
+		ClassName: classLabel(analyze.Class(e.Class)),
+		Board:     template.HTML(svg),
+		Game:      gameRef(c.game),
+		PlyAnchor: plyAnchor(c.game.n, pl.Ply),
+		Ply:       pl.Ply,
+		MoveLabel: label,
+		Played:    played,
+		Best:      orDash(e.BestMove),
+		Before:    analyze.Score(e.EvalBefore).String(),
+		After:     analyze.Score(e.EvalAfter).String(),
+		Loss:      lossText(e),
+		PV:        strings.Join(e.BestPV, " "),
+	}
+}
+
+// gameView is a game's section: tags, evaluation graph, moves.
+func gameView(g *record, worst map[int]int) gameSection {
+	r := g.report
+	s := gameSection{Ref: gameRef(g), Tags: r.Game.Tags}
+	if len(g.evals) > 0 {
+		s.Graph = template.HTML(evalGraph(g))
+	}
+	var cur *moveRow
+	for i := range r.Plies {
+		pl := &r.Plies[i]
+		mv := &moveCell{Anchor: plyAnchor(g.n, pl.Ply), Text: pl.Canonical(r.Variant, false)}
+		if i < len(g.evals) && g.evals[i] != nil {
+			e := g.evals[i]
+			c := analyze.Class(e.Class)
+			mv.Class, mv.Mark = e.Class, classMark(c)
+			white := analyze.Score(e.EvalAfter)
+			if pl.Side == draughts.Black {
+				white = white.Neg()
+			}
+			mv.Eval = white.String()
+			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
+			if isBad(c) && e.BestMove != "" {
+				mv.Title += "; best " + e.BestMove
+			}
+			if k := worst[i]; k > 0 {
+				mv.Worst = fmt.Sprintf("w%d", k)
+			}
+		}
+		if cur == nil || pl.Side == draughts.White || cur.Black != nil || cur.Number != pl.MoveNumber {
+			s.Moves = append(s.Moves, moveRow{Number: pl.MoveNumber})
+			cur = &s.Moves[len(s.Moves)-1]
+		}
+		if pl.Side == draughts.White {
+			cur.White = mv
+		} else {
+			cur.Black = mv
+		}
+	}
+	if f := r.Findings.FirstError(); f != nil {
+		s.Note = fmt.Sprintf("Ply %d: %s: %s", f.Ply, f.Kind, f.Message)
+	}
+	if len(g.evals) < len(r.Plies) {
+		s.Note = strings.TrimSpace(s.Note + fmt.Sprintf(" (plies %d to %d not analysed)", len(g.evals)+1, len(r.Plies)))
+	}
+	return s
+}
+
+func gameRef(g *record) gameLink {
+	gm := g.report.Game
+	return gameLink{
+		Anchor: fmt.Sprintf("game-%d", g.n),
+		N:      g.n,
+		Label:  fmt.Sprintf("%s – %s", orQ(gm.White()), orQ(gm.Black())),
+		Event:  strings.TrimSpace(strings.Join(nonEmpty(gm.Event(), gm.Date()), ", ")),
+		Result: gm.Result(),
+		Where:  fmt.Sprintf("%s, game %d", g.file, gm.Index),
+	}
+}
+
+// lossText is what the move cost in men ("1.25"), or "" when a score is
+// decisive (a loss from a forced win is told by the scores themselves).
+func lossText(e *export.PlyEval) string {
+	if analyze.Score(e.EvalBefore).IsDecisive() || analyze.Score(e.EvalAfter).IsDecisive() {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", float64(e.Loss)/100)
+}
+
+func plyAnchor(game, ply int) string { return fmt.Sprintf("g%d-p%d", game, ply) }
+
+// moveLabel writes a ply as people do: "17. c3-d4", "17... f6-g5".
+func moveLabel(number int, side draughts.Color, move string) string {
+	if side == draughts.Black {
+		return fmt.Sprintf("%d... %s", number, move)
+	}
+	return fmt.Sprintf("%d. %s", number, move)
+}
+
+func classLabel(c analyze.Class) string {
+	return strings.ReplaceAll(string(c), "_", " ")
+}
+
+// classMark is the annotation mark of a class, as annotated.pdn writes it.
+func classMark(c analyze.Class) string {
+	switch c {
+	case analyze.ClassInaccuracy:
+		return "?!"
+	case analyze.ClassMistake, analyze.ClassMissedWin:
+		return "?"
+	case analyze.ClassBlunder:
+		return "??"
+	}
+	return ""
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func orQ(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" && s != "?" && !strings.HasPrefix(s, "????") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// counts sums up the games of a run, as damka check's summary does.
+type counts struct {
+	games, clean, warnings, errors, unreadable, plies int
+	kinds                                             map[validate.Kind]int
+}
+
+func newCounts() counts { return counts{kinds: map[validate.Kind]int{}} }
+
+func (c *counts) add(r *validate.Report) {
+	c.games++
+	c.plies += len(r.Plies)
+	switch r.Status() {
+	case validate.Clean:
+		c.clean++
+	case validate.Warnings:
+		c.warnings++
+	case validate.Errors:
+		c.errors++
+	case validate.Unreadable:
+		c.unreadable++
+	}
+	for _, f := range r.Findings {
+		c.kinds[f.Kind]++
+	}
+}
+
+func (c *counts) rows(inputErrors int) []row {
+	rows := []row{
+		{"Games read", fmt.Sprint(c.games)},
+		{"Without errors", fmt.Sprintf("%d (%d clean, %d with warnings only)", c.clean+c.warnings, c.clean, c.warnings)},
+		{"With errors", fmt.Sprint(c.errors + c.unreadable)},
+		{"Plies replayed", fmt.Sprint(c.plies)},
+	}
+	if c.unreadable > 0 {
+		rows[2].Value += fmt.Sprintf(" (%d unreadable)", c.unreadable)
+	}
+	if inputErrors > 0 {
+		rows = append(rows, row{"Inputs that could not be read", fmt.Sprint(inputErrors)})
+	}
+	return rows
+}
+
+// findings lists the kinds found, in validate.Kinds order (then any other,
+// sorted).
+func (c *counts) findings() []count {
+	var out []count
+	known := map[validate.Kind]bool{}
+	for _, k := range validate.Kinds {
+		known[k] = true
+		if n := c.kinds[k]; n > 0 {
+			out = append(out, count{Name: string(k), Label: string(k), N: n})
+		}
+	}
+	var other []string
+	for k := range c.kinds {
+		if !known[k] {
+			other = append(other, string(k))
+		}
+	}
+	sort.Strings(other)
+	for _, k := range other {
+		out = append(out, count{Name: k, Label: k, N: c.kinds[validate.Kind(k)]})
+	}
+	return out
+}

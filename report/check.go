@@ -1,0 +1,139 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+
+	"github.com/damka/damka/diagram"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/validate"
+)
+
+// DefaultMaxErrors is the number of errors a check report shows by default.
+const DefaultMaxErrors = 500
+
+// Check collects the errors of a check run for its report: each with the
+// board where it happened, the move as written and the finding. Only the
+// first max errors are kept; the rest are counted.
+type Check struct {
+	max    int
+	counts counts
+	errors []errorCard
+	more   int
+}
+
+// NewCheck starts a check report of at most max errors (DefaultMaxErrors
+// when max is 0 or less).
+func NewCheck(max int) *Check {
+	if max <= 0 {
+		max = DefaultMaxErrors
+	}
+	return &Check{max: max, counts: newCounts()}
+}
+
+// Add adds a game of the run; games must be added in input order.
+func (c *Check) Add(file string, r *validate.Report) {
+	c.counts.add(r)
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Severity != validate.Error {
+			continue
+		}
+		if len(c.errors) == c.max {
+			c.more++
+			continue
+		}
+		c.errors = append(c.errors, errorCardOf(len(c.errors)+1, file, r, f))
+	}
+}
+
+// errorBoard is the position before the ply of f, when replay knows it:
+// the ply's own position, or where replay stopped for the ply after the
+// last one replayed.
+func errorBoard(r *validate.Report, f *validate.Finding) (draughts.Position, bool) {
+	if !r.Started || f.Ply < 1 || r.Variant == draughts.NoVariant {
+		return draughts.Position{}, false
+	}
+	switch i := f.Ply - 1; {
+	case i < len(r.Plies):
+		return r.Plies[i].Before, true
+	case i == len(r.Plies):
+		return r.Final, true
+	}
+	return draughts.Position{}, false
+}
+
+func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) errorCard {
+	g := r.Game
+	card := errorCard{
+		N:        n,
+		Where:    fmt.Sprintf("%s:%d:%d", file, f.Line, f.Col),
+		Game:     fmt.Sprintf("game %d (%s – %s%s)", g.Index, orQ(g.White()), orQ(g.Black()), eventSuffix(g.Event())),
+		Written:  f.Move,
+		Kind:     string(f.Kind),
+		Severity: string(f.Severity),
+		Message:  f.Message,
+	}
+	if f.Ply > 0 {
+		card.Ply = fmt.Sprintf("ply %d", f.Ply)
+		if label := f.MoveLabel(); label != "" && f.Move != "" {
+			card.Ply += " (" + label + ")"
+		}
+	}
+	p, ok := errorBoard(r, f)
+	if !ok {
+		return card
+	}
+	var arrows []diagram.Arrow
+	if f.Move != "" {
+		if a, err := diagram.WrittenArrow(r.Variant, f.Move, diagram.Written); err == nil {
+			arrows = append(arrows, a)
+		}
+	}
+	if f.Kind == validate.MissedCapture {
+		// The captures that were compulsory, at most three.
+		for i, m := range r.Variant.UniqueMoves(&p, nil) {
+			if i == 3 {
+				break
+			}
+			arrows = append(arrows, diagram.MoveArrow(&m, diagram.Best))
+		}
+	}
+	title := fmt.Sprintf("Error %d: %s", n, f.Kind)
+	if card.Ply != "" {
+		title += ", before " + card.Ply
+	}
+	card.Board = template.HTML(diagram.SVG(&p, &diagram.Options{Title: title, Desc: f.Message, Arrows: arrows}))
+	return card
+}
+
+func eventSuffix(event string) string {
+	if event == "" || event == "?" {
+		return ""
+	}
+	return ", " + event
+}
+
+// Len is the number of games added.
+func (c *Check) Len() int { return c.counts.games }
+
+// Write writes the report as one HTML page.
+func (c *Check) Write(w io.Writer, meta Meta) error {
+	if meta.Title == "" {
+		meta.Title = "damka check"
+	}
+	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Errors: c.errors}
+	pg.Summary = c.counts.rows(meta.InputErrors)
+	pg.Findings = c.counts.findings()
+	total := len(c.errors) + c.more
+	switch {
+	case total == 0:
+		pg.ErrorsNote = "No game has an error."
+	case c.more > 0:
+		pg.ErrorsNote = fmt.Sprintf("The first %d of %s, in input order; %d more are not shown.", len(c.errors), plural(total, "error"), c.more)
+	default:
+		pg.ErrorsNote = fmt.Sprintf("%s, in input order.", capitalize(plural(total, "error")))
+	}
+	return writePage(w, pg)
+}

@@ -1,0 +1,116 @@
+// Package report writes the HTML reports of damka's runs: one
+// self-contained page per run, for people to look at.
+//
+// The page of an analysis (Analysis) sums up the run (games, plies,
+// classes of moves, findings by kind), lists the worst moves, each with the
+// board before it and the move played and the best move drawn as arrows
+// (package diagram), the evaluations and the principal variation, and shows
+// each game they come from with its tags, an evaluation graph and the
+// move list with the classes. The page of a check (Check) shows every
+// error with the board where it happened and the move as written.
+//
+// A page works offline from disk: its SVG and CSS are inline, it loads no
+// font, image or script (there is no script at all), and it reads on a
+// phone and in print through CSS alone. It is written with html/template,
+// which escapes every text from the games; the same run gives the same
+// bytes (no time, no map order).
+package report
+
+import (
+	_ "embed"
+	"html/template"
+	"io"
+
+	"github.com/damka/damka/pdn"
+)
+
+//go:embed page.html.tmpl
+var pageTemplate string
+
+//go:embed style.css
+var styleSheet string
+
+var tmpl = template.Must(template.New("page").Parse(pageTemplate))
+
+// page is what the template draws.
+type page struct {
+	Title, Version, Command string
+	Analysis                bool // an analysis page (else a check page)
+
+	Summary  []row
+	Classes  []count
+	Findings []count
+
+	Worst     []worstCard
+	Games     []gameSection
+	GamesNote string
+
+	Errors     []errorCard
+	ErrorsNote string
+}
+
+// CSS is the style sheet, inline in the page.
+func (p *page) CSS() template.CSS { return template.CSS(styleSheet) }
+
+type row struct{ Label, Value string }
+
+type count struct {
+	Name, Label string
+	N           int
+}
+
+// gameLink names a game and where its section is.
+type gameLink struct {
+	Anchor        string
+	N             int
+	Label         string // "White – Black"
+	Event, Result string
+	Where         string // "file.pdn, game 3"
+}
+
+type worstCard struct {
+	N                   int
+	Anchor              string
+	Class, ClassName    string
+	Board               template.HTML
+	Game                gameLink
+	PlyAnchor           string
+	Ply                 int
+	MoveLabel           string
+	Played, Best        string
+	Before, After, Loss string
+	PV                  string
+}
+
+type gameSection struct {
+	Ref   gameLink
+	Tags  []pdn.Tag
+	Graph template.HTML
+	Moves []moveRow
+	Note  string
+}
+
+type moveRow struct {
+	Number       int
+	White, Black *moveCell
+}
+
+type moveCell struct {
+	Anchor, Text, Mark, Class, Eval, Title string
+	Worst                                  string // anchor of its worst-move card, if it is one
+}
+
+type errorCard struct {
+	N        int
+	Board    template.HTML
+	Where    string // file:line:col
+	Game     string
+	Ply      string // "ply 3 (2. a3-b4)"
+	Written  string
+	Kind     string
+	Severity string
+	Message  string
+	Repairs  []string
+}
+
+func writePage(w io.Writer, p *page) error { return tmpl.Execute(w, p) }

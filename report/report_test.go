@@ -1,0 +1,283 @@
+package report
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/sample"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// game is a replayed game with its analysis.
+type game struct {
+	r     *validate.Report
+	evals []*export.PlyEval
+}
+
+// analysed replays and analyses (at depth 2) the first n games of the
+// sample archive; text, when given, replaces the archive.
+func analysed(t *testing.T, n int, text string) []game {
+	t.Helper()
+	src := string(sample.PDN)
+	if text != "" {
+		src = text
+	}
+	rd := pdn.NewReader(strings.NewReader(src), "sample.pdn")
+	srch := analyze.NewSearcher(draughts.Russian, analyze.Options{Depth: 2, TTSize: 1})
+	var out []game
+	for len(out) < n {
+		g, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if g == nil {
+			t.Fatal(err)
+		}
+		r := validate.Game(g, validate.Options{})
+		moves := make([]draughts.Move, len(r.Plies))
+		for i := range moves {
+			moves[i] = r.Plies[i].Move
+		}
+		var evals []*export.PlyEval
+		for _, pa := range srch.AnalyzeGame(&r.Start, moves) {
+			e := &export.PlyEval{Depth: 2, EvalBefore: int32(pa.Before), EvalAfter: int32(pa.After), Loss: int32(pa.Loss), Class: string(pa.Class)}
+			if pa.Best.From != pa.Best.To || pa.Best.IsCapture() {
+				e.BestMove = pa.Best.String()
+			}
+			for _, m := range pa.BestPV {
+				e.BestPV = append(e.BestPV, m.String())
+			}
+			evals = append(evals, e)
+		}
+		out = append(out, game{r, evals})
+	}
+	return out
+}
+
+func build(games []game, top, all int) *Analysis {
+	a := NewAnalysis(top, all)
+	for _, g := range games {
+		a.Add("sample.pdn", g.r, g.evals)
+	}
+	return a
+}
+
+func write(t *testing.T, a *Analysis) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := a.Write(&b, Meta{Version: "test", Command: "analyze --depth 2", Depth: 2}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func matches(s, re string) int { return len(regexp.MustCompile(re).FindAllStringIndex(s, -1)) }
+
+func TestAnalysisWorstMoves(t *testing.T) {
+	games := analysed(t, 40, "")
+	a := build(games, 12, 5)
+	// The kept moves are the 12 worst of all, in the order of the summary.
+	var all []candidate
+	seq := 0
+	for gi, g := range games {
+		for i, e := range g.evals {
+			seq++
+			if !isBad(analyze.Class(e.Class)) {
+				continue
+			}
+			drop := analyze.WinningChances(analyze.Score(e.EvalBefore)) - analyze.WinningChances(analyze.Score(e.EvalAfter))
+			all = append(all, candidate{drop: drop, loss: int(e.Loss), seq: seq, ply: i, game: &record{n: gi + 1, report: g.r}})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[j].worse(&all[i]) })
+	got := a.Worst()
+	if len(got) != 12 || len(all) < 12 {
+		t.Fatalf("%d worst moves kept of %d", len(got), len(all))
+	}
+	for i := range got {
+		want := [2]int{all[i].game.n, all[i].game.report.Plies[all[i].ply].Ply}
+		if got[i] != want {
+			t.Errorf("worst move %d: game %d ply %d, want game %d ply %d", i+1, got[i][0], got[i][1], want[0], want[1])
+		}
+	}
+
+	page := write(t, a)
+	if n := matches(page, `<li class="card" id="w[0-9]+">`); n != 12 {
+		t.Errorf("%d worst-move cards, want 12", n)
+	}
+	if n := matches(page, `<svg [^>]*class="board"`); n != 12 {
+		t.Errorf("%d boards, want 12", n)
+	}
+	// Each card: the played move and the best move drawn.
+	if n, m := matches(page, `class="arrow played"`), matches(page, `class="arrow best"`); n != 12 || m != 12 {
+		t.Errorf("%d played and %d best arrows, want 12 each", n, m)
+	}
+	// Only the games of the worst moves, and how many were left out.
+	distinct := map[int]bool{}
+	for _, w := range got {
+		distinct[w[0]] = true
+	}
+	if n := matches(page, `<article class="game" id="game-[0-9]+">`); n != len(distinct) {
+		t.Errorf("%d games shown, the worst moves come from %d", n, len(distinct))
+	}
+	if n := matches(page, `<svg [^>]*class="graph"`); n != len(distinct) {
+		t.Errorf("%d graphs, want %d", n, len(distinct))
+	}
+	if !strings.Contains(page, "left out") {
+		t.Error("the page does not say how many games were left out")
+	}
+	// Every link within the page has its target.
+	ids := map[string]bool{}
+	for _, m := range regexp.MustCompile(`id="([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		ids[m[1]] = true
+	}
+	for _, m := range regexp.MustCompile(`href="#([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		if !ids[m[1]] {
+			t.Errorf("link to #%s, which is not on the page", m[1])
+		}
+	}
+	// No script, nothing from outside.
+	for _, bad := range []string{"<script", "http://", "https://", "<img", "@import", "url("} {
+		if strings.Contains(strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	// The same games give the same bytes.
+	if again := write(t, build(games, 12, 5)); again != page {
+		t.Error("two reports of the same games differ")
+	}
+	if out := os.Getenv("DAMKA_REPORT_OUT"); out != "" {
+		os.WriteFile(filepath.Join(out, "report-test.html"), []byte(page), 0o666)
+	}
+}
+
+func TestAnalysisSmallRunShowsEveryGame(t *testing.T) {
+	games := analysed(t, 6, "")
+	page := write(t, build(games, 5, 20))
+	if n := matches(page, `<article class="game"`); n != 6 {
+		t.Errorf("%d games shown of 6", n)
+	}
+	if !strings.Contains(page, "All 6 games") {
+		t.Error("no note that every game is shown")
+	}
+}
+
+func TestAnalysisKeepsFewGames(t *testing.T) {
+	games := analysed(t, 60, "")
+	a := NewAnalysis(3, 0)
+	for _, g := range games {
+		a.Add("sample.pdn", g.r, g.evals)
+		if len(a.games) > 2*3+1 {
+			t.Fatalf("%d games kept for 3 worst moves", len(a.games))
+		}
+	}
+	for _, g := range a.games {
+		if g.refs < 0 {
+			t.Errorf("game %d has %d references", g.n, g.refs)
+		}
+	}
+}
+
+func TestAnalysisEscapes(t *testing.T) {
+	text := `[Event "<script>alert(1)</script>"]
+[White "Tom & \"Jerry\" <b>"]
+[Black "x"]
+[Result "0-2"]
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. b2-c3 h8-g7 4. c3-d4 e5:c3 5. d2:b4 0-2
+`
+	games := analysed(t, 1, text)
+	page := write(t, build(games, 5, 20))
+	if strings.Contains(page, "<script") || strings.Contains(page, "<b>") {
+		t.Error("a tag's text reached the page unescaped")
+	}
+	if !strings.Contains(page, "&lt;script&gt;") || !strings.Contains(page, "Tom &amp; &#34;Jerry&#34; &lt;b&gt;") {
+		t.Errorf("escaped tags missing:\n%s", page)
+	}
+}
+
+func TestCheckReport(t *testing.T) {
+	files, err := filepath.Glob("../testdata/validate/*.pdn")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no test files", err)
+	}
+	c := NewCheck(0)
+	errors := 0
+	var missed *validate.Finding
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := pdn.NewReader(bytes.NewReader(b), filepath.Base(f))
+		for {
+			g, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if g == nil {
+				t.Fatal(err)
+			}
+			r := validate.Game(g, validate.Options{})
+			for i := range r.Findings {
+				if r.Findings[i].Severity == validate.Error {
+					errors++
+				}
+				if r.Findings[i].Kind == validate.MissedCapture {
+					missed = &r.Findings[i]
+				}
+			}
+			c.Add(filepath.Base(f), r)
+		}
+	}
+	var b bytes.Buffer
+	if err := c.Write(&b, Meta{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if n := matches(page, `<li class="card">`); n != errors || errors == 0 {
+		t.Errorf("%d error cards, %d errors", n, errors)
+	}
+	if missed == nil {
+		t.Fatal("no missed capture in testdata/validate")
+	}
+	// The missed capture: the move as written and the compulsory capture.
+	i := strings.Index(page, `class="kind error">missed_capture</code>`)
+	if i < 0 {
+		t.Fatal("no missed_capture card")
+	}
+	card := page[strings.LastIndex(page[:i], `<li class="card">`):i]
+	if !strings.Contains(card, `class="arrow written" data-move="`+missed.Move+`"`) || !strings.Contains(card, `class="arrow best"`) {
+		t.Errorf("the missed capture's board lacks its arrows:\n%s", card)
+	}
+}
+
+// TestCheckReportCaps keeps the first errors and counts the others.
+func TestCheckReportCaps(t *testing.T) {
+	b, err := os.ReadFile("../testdata/validate/illegal_move.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCheck(2)
+	for range 5 {
+		rd := pdn.NewReader(bytes.NewReader(b), "illegal_move.pdn")
+		g, _ := rd.Next()
+		c.Add("illegal_move.pdn", validate.Game(g, validate.Options{}))
+	}
+	var out bytes.Buffer
+	if err := c.Write(&out, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := matches(out.String(), `<li class="card">`); n != 2 || !strings.Contains(out.String(), "3 more are not shown") {
+		t.Errorf("%d cards; note: %v", n, regexp.MustCompile(`The first[^<]*`).FindString(out.String()))
+	}
+}
