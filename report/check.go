@@ -82,6 +82,19 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 		}
 	}
 	p, ok := errorBoard(r, f)
+	if !ok && f.Kind == validate.BadSetup {
+		// The setup as written, which the rules refuse: still worth a look.
+		v := r.Variant
+		if v == draughts.NoVariant {
+			v = draughts.Russian
+		}
+		if fen := g.FEN(); fen != "" {
+			if sp, err := v.ParseFEN(fen); err == nil {
+				card.Board = template.HTML(diagram.SVG(&sp, &diagram.Options{Title: fmt.Sprintf("Error %d: %s: the setup as written", n, f.Kind), Desc: f.Message}))
+			}
+		}
+		return card
+	}
 	if !ok {
 		return card
 	}
@@ -124,6 +137,9 @@ func (c *Check) Write(w io.Writer, meta Meta) error {
 		meta.Title = "damka check"
 	}
 	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Errors: c.errors}
+	for _, e := range c.errors {
+		pg.HasRepairs = pg.HasRepairs || len(e.Repairs) > 0
+	}
 	pg.Summary = c.counts.rows(meta.InputErrors)
 	pg.Findings = c.counts.findings()
 	total := len(c.errors) + c.more

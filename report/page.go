@@ -47,6 +47,7 @@ type page struct {
 
 	Errors     []errorCard
 	ErrorsNote string
+	HasRepairs bool
 }
 
 // CSS is the style sheet, inline in the page.
