@@ -369,13 +369,13 @@ func Write(w io.Writer, p *draughts.Position, opts *Options) error {
 		}
 		e.s("</g>\n")
 	case LabelsNumbers:
-		e.s(`<g class="numbers" font-family="sans-serif" font-size="9" fill="` + numColor + `">` + "\n")
+		e.s(`<g class="numbers" font-family="sans-serif" font-size="10" fill="` + numColor + `">` + "\n")
 		for i, s := range sq {
 			pt := f.at[i]
 			e.s(`<text x="`)
 			e.f(ox + float64(pt.x*Unit) + 2)
 			e.s(`" y="`)
-			e.f(oy + float64(pt.y*Unit) + 9)
+			e.f(oy + float64(pt.y*Unit) + 10)
 			e.s(`">`)
 			e.i(v.SquareNumber(s))
 			e.s("</text>\n")

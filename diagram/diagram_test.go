@@ -478,3 +478,146 @@ func TestNumbers(t *testing.T) {
 		t.Error("labels none draws text")
 	}
 }
+
+// TestEveryVariant draws, for every variant damka plays, a middlegame
+// position with men and kings of both sides and arrows for some of its
+// legal moves, and a capture: the SVG parses, has one square per dark
+// square laid out as the board, the pieces where the position has them,
+// and each arrow along its move's path. The board is drawn as the
+// variant's names say: its square a1 at the bottom left, or, where a1 is
+// light (a mirrored board), no square there; numbers, when the variant
+// numbers its squares, in the corner of the square they name.
+func TestEveryVariant(t *testing.T) {
+	for _, v := range draughts.Variants() {
+		t.Run(v.Name(), func(t *testing.T) {
+			g := v.Geometry()
+			// A few plies from the start, then every other piece crowned.
+			p := draughts.Start(v)
+			for range 6 {
+				ms := v.Moves(&p, nil)
+				if len(ms) == 0 {
+					break
+				}
+				p.Make(&ms[len(ms)/2])
+			}
+			var kings draughts.Bitboard
+			for i, s := range p.Occupied().Squares() {
+				if i%3 == 0 {
+					kings |= s.Bit()
+				}
+			}
+			q, err := v.NewPosition(p.Pieces[draughts.White], p.Pieces[draughts.Black], kings, p.Side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms := v.Moves(&q, nil)
+			var arrows []Arrow
+			for i := 0; i < len(ms) && i < 3; i++ {
+				arrows = append(arrows, MoveArrow(&ms[i], Kind(i%3)))
+			}
+			b := SVG(&q, &Options{Arrows: arrows})
+			d := readBack(t, b)
+			checkPosition(t, d, &q)
+			checkLayout(t, d, v)
+			as := d.root.all(func(n *node) bool { return n.name == "g" && hasClass(n, "arrow") })
+			if len(as) != len(arrows) {
+				t.Fatalf("%d arrows drawn, %d given", len(as), len(arrows))
+			}
+			for i, a := range as {
+				var path, captured []string
+				for _, s := range arrows[i].Path {
+					path = append(path, v.SquareName(s))
+				}
+				for _, s := range arrows[i].Captured {
+					captured = append(captured, v.SquareName(s))
+				}
+				checkArrow(t, d, a, path, captured)
+			}
+			// The FEN read back draws the same bytes.
+			r, err := v.ParseFEN(q.FEN())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(SVG(&r, &Options{Arrows: arrows}), b) {
+				t.Error("the position read back from its FEN is drawn differently")
+			}
+
+			// The board as its names say: a1 in a corner of its long
+			// diagonal, at the bottom left or, for names read from the
+			// other side (English, Pool: seen from Black, who moves first),
+			// at the top right; where a1 is light (a mirrored board) no
+			// square in either corner.
+			minX, maxX, minY, maxY := 1e9, -1e9, 1e9, -1e9
+			for _, r := range d.squares {
+				minX, maxX, minY, maxY = min(minX, r[0]), max(maxX, r[0]), min(minY, r[1]), max(maxY, r[1])
+			}
+			corner := func(r [4]float64) bool { return r[0] == minX && r[1] == maxY || r[0] == maxX && r[1] == minY }
+			a1, dark := v.ParseSquare("a1")
+			if dark && !corner(d.squares[v.SquareName(a1)]) {
+				t.Errorf("a1 drawn at %v, not at the bottom left or the top right", d.squares[v.SquareName(a1)])
+			}
+			for name, r := range d.squares {
+				if !dark && corner(r) {
+					t.Errorf("a1 is light, yet %s is drawn in its corner", name)
+				}
+			}
+
+			// A capture by a man and one by a king: up and right from a
+			// square that has two squares beyond it.
+			for _, king := range []bool{false, true} {
+				var from, over, to draughts.Square = draughts.NoSquare, draughts.NoSquare, draughts.NoSquare
+				for _, s := range g.Squares() {
+					o := g.Neighbor(s, draughts.UpRight)
+					if o == draughts.NoSquare || g.Neighbor(o, draughts.UpRight) == draughts.NoSquare || g.Row(s) == 0 {
+						continue
+					}
+					from, over, to = s, o, g.Neighbor(o, draughts.UpRight)
+					break
+				}
+				var k draughts.Bitboard
+				if king {
+					k = from.Bit()
+				}
+				cp, err := v.NewPosition(from.Bit(), over.Bit(), k, draughts.White)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var capture *draughts.Move
+				cms := v.Moves(&cp, nil)
+				for i := range cms {
+					if cms[i].To == to && cms[i].IsCapture() {
+						capture = &cms[i]
+					}
+				}
+				if capture == nil {
+					t.Fatalf("no capture %s over %s to %s among %v", v.SquareName(from), v.SquareName(over), v.SquareName(to), cms)
+				}
+				cd := readBack(t, SVG(&cp, &Options{Arrows: []Arrow{MoveArrow(capture, Played)}}))
+				checkPosition(t, cd, &cp)
+				ca := cd.root.all(func(n *node) bool { return n.name == "g" && hasClass(n, "arrow") })
+				checkArrow(t, cd, ca[0], []string{v.SquareName(from), v.SquareName(to)}, []string{v.SquareName(over)})
+			}
+
+			// Numbers, as the variant numbers its squares.
+			nd := readBack(t, SVG(&q, &Options{Labels: LabelsNumbers}))
+			texts := nd.root.all(func(n *node) bool { return n.name == "text" })
+			if len(texts) != g.NumSquares() {
+				t.Fatalf("%d numbers for %d squares", len(texts), g.NumSquares())
+			}
+			for _, tx := range texts {
+				n, _ := strconv.Atoi(tx.text)
+				s := v.SquareFromNumber(n)
+				r, ok := nd.squares[v.SquareName(s)]
+				x, y := num(t, tx.attr["x"]), num(t, tx.attr["y"])
+				if !ok || x < r[0] || x > r[0]+Unit/2 || y < r[1] || y > r[1]+Unit/2 {
+					t.Errorf("number %d at %v,%v, not in the corner of its square %s", n, x, y, v.SquareName(s))
+				}
+			}
+			if v.DefaultStyle().Numeric {
+				if auto := readBack(t, SVG(&q, nil)); len(auto.root.all(func(n *node) bool { return n.name == "text" })) != g.NumSquares() {
+					t.Error("a numeric variant's diagram is not numbered by default")
+				}
+			}
+		})
+	}
+}
