@@ -137,9 +137,6 @@ func (c *Check) Write(w io.Writer, meta Meta) error {
 		meta.Title = "damka check"
 	}
 	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Errors: c.errors}
-	for _, e := range c.errors {
-		pg.HasRepairs = pg.HasRepairs || len(e.Repairs) > 0
-	}
 	pg.Summary = c.counts.rows(meta.InputErrors)
 	pg.Findings = c.counts.findings()
 	total := len(c.errors) + c.more

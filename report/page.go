@@ -47,7 +47,6 @@ type page struct {
 
 	Errors     []errorCard
 	ErrorsNote string
-	HasRepairs bool
 }
 
 // CSS is the style sheet, inline in the page.
@@ -111,7 +110,6 @@ type errorCard struct {
 	Kind     string
 	Severity string
 	Message  string
-	Repairs  []string
 }
 
 func writePage(w io.Writer, p *page) error { return tmpl.Execute(w, p) }

@@ -169,7 +169,7 @@ func TestAnalyzeReport(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^ *[0-9]+\. (.*?): game ([0-9]+) .*?, ply ([0-9]+) `).FindAllStringSubmatch(summary, -1) {
 		fromSummary = append(fromSummary, m[1]+" "+m[2]+" "+m[3])
 	}
-	for _, m := range regexp.MustCompile(`, ply ([0-9]+)<br><span class="where">(.*?), game ([0-9]+)</span>`).FindAllStringSubmatch(pages[0], -1) {
+	for _, m := range regexp.MustCompile(`ply ([0-9]+)</a><br><span class="where">(.*?), game ([0-9]+)</span>`).FindAllStringSubmatch(pages[0], -1) {
 		fromPage = append(fromPage, m[2]+" "+m[3]+" "+m[1])
 	}
 	if len(fromSummary) != 10 || strings.Join(fromSummary, "\n") != strings.Join(fromPage, "\n") {
