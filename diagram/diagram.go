@@ -28,6 +28,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/damka/damka/draughts"
 )
@@ -487,11 +488,28 @@ func (e *writer) f(x float64) {
 	e.b = strconv.AppendFloat(e.b, x, 'f', -1, 64)
 }
 
-// text writes s escaped for XML text and attribute values.
+// text writes s escaped for XML text and attribute values
+// (xml.EscapeText; most names need none).
 func (e *writer) text(s string) {
+	if plainText(s) {
+		e.b = append(e.b, s...)
+		return
+	}
 	var b bytes.Buffer
 	xml.EscapeText(&b, []byte(s))
 	e.b = append(e.b, b.Bytes()...)
+}
+
+// plainText reports whether s is valid UTF-8 with no byte that XML
+// escapes or refuses (markup, quotes, control characters).
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20, c == '<', c == '>', c == '&', c == '\'', c == '"', c == 0x7f:
+			return false
+		}
+	}
+	return utf8.ValidString(s)
 }
 
 // piece draws a man (a disc with a ring) or a king (a man with a crown)

@@ -621,3 +621,28 @@ func TestEveryVariant(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSVG draws a middlegame position with two arrows, as a report
+// does for each worst move.
+func BenchmarkSVG(b *testing.B) {
+	v := draughts.Russian
+	p, err := v.ParseFEN("W:WKe1,a3,c3,e3,g3,b2,h2:Bd2,f2,f4,d4,b4,Kh8,a7,c7")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms := v.Moves(&p, nil)
+	opts := &Options{Arrows: []Arrow{MoveArrow(&ms[0], Played), MoveArrow(&ms[len(ms)-1], Best)}}
+	b.ReportAllocs()
+	for b.Loop() {
+		SVG(&p, opts)
+	}
+}
+
+func TestTextControlCharacters(t *testing.T) {
+	p := draughts.Start(draughts.Russian)
+	b := SVG(&p, &Options{Title: "a\x01b\xffc\td"})
+	d := readBack(t, b) // fails on a character XML refuses
+	if got := d.root.children[0].text; !strings.HasPrefix(got, "a") || !strings.HasSuffix(got, "c\td") {
+		t.Errorf("title read back as %q", got)
+	}
+}
