@@ -200,4 +200,7 @@ func TestCheckReportFile(t *testing.T) {
 	if !bytes.Contains(b, []byte(`<li class="card">`)) || !bytes.Contains(b, []byte("illegal_move")) {
 		t.Errorf("report without the errors:\n%s", b)
 	}
+	if _, errOut, code := run(t, "", "check", "-q", "--report", "-", "../../testdata/validate"); code != exitInput || !strings.Contains(errOut, "--report") {
+		t.Errorf("--report -: exit %d, %q", code, errOut)
+	}
 }
