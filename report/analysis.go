@@ -256,7 +256,7 @@ func worstView(k int, c candidate) worstCard {
 			arrows = append(arrows, b)
 		}
 	}
-	label := moveLabel(pl.MoveNumber, pl.Side, played)
+	label := moveLabel(r.Variant, pl.MoveNumber, pl.Side, played)
 	title := fmt.Sprintf("Worst move %d: before %s; played %s, best %s", k, label, played, orDash(e.BestMove))
 	svg := diagram.SVG(&pl.Before, &diagram.Options{Title: title, Arrows: arrows})
 	return worstCard{
@@ -297,8 +297,7 @@ func gameView(g *record, worst map[int]int) gameSection {
 			if pl.Side == draughts.Black {
 				white = white.Neg()
 			}
-			mv.Eval = white.String()
-			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
+			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.Variant, pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
 			if isBad(c) && e.BestMove != "" {
 				mv.Title += "; best " + e.BestMove
 			}
@@ -306,15 +305,17 @@ func gameView(g *record, worst map[int]int) gameSection {
 				mv.Worst = fmt.Sprintf("w%d", k)
 			}
 		}
-		if cur == nil || pl.Side == draughts.White || cur.Black != nil || cur.Number != pl.MoveNumber {
+		// A row per move number, the first mover's ply first; "…" stands
+		// for a ply the game does not have (it started with the other side
+		// to move).
+		if cur == nil || cur.Number != pl.MoveNumber || len(cur.Cells) == 2 {
 			s.Moves = append(s.Moves, moveRow{Number: pl.MoveNumber})
 			cur = &s.Moves[len(s.Moves)-1]
+			if pl.Side != r.Variant.FirstMove() {
+				cur.Cells = append(cur.Cells, nil)
+			}
 		}
-		if pl.Side == draughts.White {
-			cur.White = mv
-		} else {
-			cur.Black = mv
-		}
+		cur.Cells = append(cur.Cells, mv)
 	}
 	if f := r.Findings.FirstError(); f != nil {
 		s.Note = fmt.Sprintf("Ply %d: %s: %s", f.Ply, f.Kind, f.Message)
@@ -348,9 +349,11 @@ func lossText(e *export.PlyEval) string {
 
 func plyAnchor(game, ply int) string { return fmt.Sprintf("g%d-p%d", game, ply) }
 
-// moveLabel writes a ply as people do: "17. c3-d4", "17... f6-g5".
-func moveLabel(number int, side draughts.Color, move string) string {
-	if side == draughts.Black {
+// moveLabel writes a ply as people do: "17. c3-d4" for the side that
+// moves first in v (White in Russian, Black in English), "17... f6-g5" for
+// the other.
+func moveLabel(v draughts.Variant, number int, side draughts.Color, move string) string {
+	if side != v.FirstMove() {
 		return fmt.Sprintf("%d... %s", number, move)
 	}
 	return fmt.Sprintf("%d. %s", number, move)

@@ -90,14 +90,16 @@ type gameSection struct {
 	Note  string
 }
 
+// moveRow is a move number's plies, the first mover's first; a nil cell
+// is a ply the game does not have.
 type moveRow struct {
-	Number       int
-	White, Black *moveCell
+	Number int
+	Cells  []*moveCell
 }
 
 type moveCell struct {
-	Anchor, Text, Mark, Class, Eval, Title string
-	Worst                                  string // anchor of its worst-move card, if it is one
+	Anchor, Text, Mark, Class, Title string
+	Worst                            string // anchor of its worst-move card, if it is one
 }
 
 type errorCard struct {

@@ -281,3 +281,35 @@ func TestCheckReportCaps(t *testing.T) {
 		t.Errorf("%d cards; note: %v", n, regexp.MustCompile(`The first[^<]*`).FindString(out.String()))
 	}
 }
+
+// TestMoveRows: a game set up with Black to move starts its first row with
+// "…", and each row holds a move number's two plies, the first mover's
+// first.
+func TestMoveRows(t *testing.T) {
+	text := `[White "a"]
+[Black "b"]
+[SetUp "1"]
+[FEN "B:Wa1,c1,e1,g1,c3:Bb6,d6,f6,h6,h8"]
+[Result "*"]
+1... b6-a5 2. c3-d4 d6-c5 3. d4:b6 a5-b4 *
+`
+	games := analysed(t, 1, text)
+	if len(games[0].r.Plies) != 5 {
+		t.Fatalf("%d plies replayed: %v", len(games[0].r.Plies), games[0].r.Findings)
+	}
+	page := write(t, build(games, 5, 20))
+	rows := regexp.MustCompile(`<li><span class="num">([0-9]+)\.</span>(.*?)</li>`).FindAllStringSubmatch(page, -1)
+	var got []string
+	for _, r := range rows {
+		cells := regexp.MustCompile(`>(…|[a-h][1-8][-:][a-h][1-8])`).FindAllStringSubmatch(r[2], -1)
+		var names []string
+		for _, c := range cells {
+			names = append(names, c[1])
+		}
+		got = append(got, r[1]+". "+strings.Join(names, " "))
+	}
+	want := "1. … b6-a5|2. c3-d4 d6-c5|3. d4:b6 a5-b4"
+	if strings.Join(got, "|") != want {
+		t.Errorf("rows %q, want %q", strings.Join(got, "|"), want)
+	}
+}
