@@ -104,6 +104,14 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 			arrows = append(arrows, a)
 		}
 	}
+	if f.Kind == validate.AmbiguousMove {
+		// The moves the abbreviated capture can mean, one per result.
+		if groups, err := r.Variant.Match(&p, f.Move); err == nil {
+			for _, g := range groups {
+				arrows = append(arrows, diagram.MoveArrow(&g[0], diagram.Move))
+			}
+		}
+	}
 	if f.Kind == validate.MissedCapture {
 		// The captures that were compulsory, at most three.
 		for i, m := range r.Variant.UniqueMoves(&p, nil) {

@@ -313,3 +313,25 @@ func TestMoveRows(t *testing.T) {
 		t.Errorf("rows %q, want %q", strings.Join(got, "|"), want)
 	}
 }
+
+func TestCheckReportAmbiguous(t *testing.T) {
+	b, err := os.ReadFile("../testdata/validate/ambiguous.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := pdn.NewReader(bytes.NewReader(b), "ambiguous.pdn").Next()
+	r := validate.Game(g, validate.Options{})
+	f := r.Findings.FirstError()
+	if f == nil || f.Kind != validate.AmbiguousMove {
+		t.Fatalf("first error %+v", f)
+	}
+	c := NewCheck(0)
+	c.Add("ambiguous.pdn", r)
+	var out bytes.Buffer
+	if err := c.Write(&out, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := matches(out.String(), `class="arrow move"`); n < 2 {
+		t.Errorf("%d meanings of the ambiguous capture drawn, want 2 or more", n)
+	}
+}
