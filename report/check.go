@@ -104,8 +104,9 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 			arrows = append(arrows, a)
 		}
 	}
-	if f.Kind == validate.AmbiguousMove {
-		// The moves the abbreviated capture can mean, one per result.
+	if f.Kind == validate.AmbiguousMove && len(f.Repairs) == 0 {
+		// The moves the abbreviated capture can mean, one per result
+		// (the repairs, when there are some, are those moves).
 		if groups, err := r.Variant.Match(&p, f.Move); err == nil {
 			for _, g := range groups {
 				arrows = append(arrows, diagram.MoveArrow(&g[0], diagram.Move))
@@ -121,11 +122,37 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 			arrows = append(arrows, diagram.MoveArrow(&m, diagram.Best))
 		}
 	}
+	// The repairs (validate.Repair) of the move where it was written;
+	// the best repair of an earlier move (a swap, a replacement further
+	// back) on a board of its own.
+	card.Suggestion = f.Suggestion()
+	var other *validate.Repair
+	for k := range f.Repairs {
+		rp := &f.Repairs[k]
+		if rp.Ply == f.Ply {
+			if a, err := diagram.ArrowFor(&p, rp.Move, diagram.Repair); err == nil && k < 3 {
+				arrows = append(arrows, a)
+			}
+		} else if other == nil && k == 0 {
+			other = rp
+		}
+	}
 	title := fmt.Sprintf("Error %d: %s", n, f.Kind)
 	if card.Ply != "" {
 		title += ", before " + card.Ply
 	}
 	card.Board = template.HTML(diagram.SVG(&p, &diagram.Options{Title: title, Desc: f.Message, Arrows: arrows}))
+	if other != nil {
+		if rb, ok := errorBoard(r, &validate.Finding{Ply: other.Ply}); ok {
+			if a, err := diagram.ArrowFor(&rb, other.Move, diagram.Repair); err == nil {
+				card.RepairBoard = template.HTML(diagram.SVG(&rb, &diagram.Options{
+					Title:  fmt.Sprintf("Error %d: the repair, at ply %d: %s", n, other.Ply, other.Move),
+					Arrows: []diagram.Arrow{a},
+				}))
+				card.RepairPly = other.Ply
+			}
+		}
+	}
 	return card
 }
 

@@ -112,6 +112,12 @@ type errorCard struct {
 	Kind     string
 	Severity string
 	Message  string
+	// Suggestion is the best repairs in words ("did you mean c3-d4?");
+	// RepairBoard draws the best repair when it changes an earlier ply
+	// (RepairPly) than the one that failed.
+	Suggestion  string
+	RepairBoard template.HTML
+	RepairPly   int
 }
 
 func writePage(w io.Writer, p *page) error { return tmpl.Execute(w, p) }

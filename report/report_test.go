@@ -331,7 +331,47 @@ func TestCheckReportAmbiguous(t *testing.T) {
 	if err := c.Write(&out, Meta{}); err != nil {
 		t.Fatal(err)
 	}
-	if n := matches(out.String(), `class="arrow move"`); n < 2 {
+	if n := matches(out.String(), `class="arrow (move|repair)"`); n < 2 {
 		t.Errorf("%d meanings of the ambiguous capture drawn, want 2 or more", n)
+	}
+}
+
+// TestCheckReportRepairs: the repairs of a move are drawn on its board,
+// and one of an earlier ply on a board of its own, with the suggestion in
+// words.
+func TestCheckReportRepairs(t *testing.T) {
+	c := NewCheck(0)
+	for _, name := range []string{"../testdata/repair/slips.pdn", "../testdata/validate/missed_capture.pdn"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := pdn.NewReader(bytes.NewReader(b), filepath.Base(name))
+		for {
+			g, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if g == nil {
+				t.Fatal(err)
+			}
+			c.Add(filepath.Base(name), validate.Game(g, validate.Options{}))
+		}
+	}
+	var out bytes.Buffer
+	if err := c.Write(&out, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	page := out.String()
+	if n := matches(page, `class="arrow repair"`); n < 5 {
+		t.Errorf("%d repairs drawn", n)
+	}
+	if !strings.Contains(page, "did you mean") {
+		t.Error("no suggestion in words")
+	}
+	// missed_capture.pdn's repair swaps two moves: drawn at the earlier ply.
+	i := strings.Index(page, "missed_capture.pdn:")
+	if i < 0 || !strings.Contains(page[i:], `<figure class="board repair">`) {
+		t.Error("the missed capture's repair (at an earlier ply) has no board")
 	}
 }

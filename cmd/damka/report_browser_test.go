@@ -337,7 +337,7 @@ func TestCheckReportInBrowser(t *testing.T) {
 	}
 	b := newBrowser(t)
 	file := filepath.Join(t.TempDir(), "check.html")
-	_, errOut, code := run(t, "", "check", "-q", "--report", file, "../../testdata/validate")
+	_, errOut, code := run(t, "", "check", "-q", "--report", file, "../../testdata/validate", "../../testdata/repair")
 	if code != exitFindings {
 		t.Fatalf("check exit %d: %s", code, errOut)
 	}
@@ -346,12 +346,13 @@ func TestCheckReportInBrowser(t *testing.T) {
 	cards := eval[int](t, b, `document.querySelectorAll('#errors li.card').length`)
 	withBoard := eval[int](t, b, `document.querySelectorAll('#errors li.card svg.board').length`)
 	written := eval[int](t, b, `document.querySelectorAll('#errors svg.board g.arrow.written').length`)
-	js, _, _ := run(t, "", "check", "-q", "--json", "../../testdata/validate")
+	js, _, _ := run(t, "", "check", "-q", "--json", "../../testdata/validate", "../../testdata/repair")
 	if want := strings.Count(js, `"severity":"error"`); cards != want {
 		t.Errorf("%d errors shown, check --json has %d", cards, want)
 	}
-	if withBoard == 0 || written == 0 {
-		t.Errorf("%d errors, %d boards, %d written moves drawn", cards, withBoard, written)
+	repairs := eval[int](t, b, `document.querySelectorAll('#errors svg.board g.arrow.repair').length`)
+	if withBoard == 0 || written == 0 || repairs == 0 {
+		t.Errorf("%d errors, %d boards, %d written moves and %d repairs drawn", cards, withBoard, written, repairs)
 	}
 	b.screenshot(t, "check-report.png", chromedp.CaptureScreenshot())
 }
