@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/internal/atomicfile"
 )
 
 // DiagramOptions are the flags of damka diagram.
@@ -56,7 +54,8 @@ name a file.
 
 The same position and flags give the same bytes. A bad FEN or move gives
 an error naming the line or argument; the others are still drawn, and the
-exit status is 1.`,
+exit status is 1. The files are put in place together once all are
+drawn.`,
 		Args: cobra.ExactArgs(1),
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" {
@@ -114,24 +113,51 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 	if !toDir && len(items) != 1 {
 		return &exitError{code: exitInput, err: fmt.Errorf("diagram: %d positions on standard input: -o must name a directory", len(items))}
 	}
-	if toDir {
-		if err := os.MkdirAll(opts.Output, 0o777); err != nil {
-			return &exitError{code: exitInput, err: err}
-		}
-	}
+	// Every diagram is drawn first; the good ones are then written
+	// through the run's outputs, put in place together.
 	bad := 0
+	type drawn struct {
+		name string
+		svg  []byte
+	}
+	var good []drawn
 	for _, it := range items {
 		svg, err := drawItem(v, opts, labels, it)
-		if err == nil {
-			name := opts.Output
-			if toDir {
-				name = filepath.Join(opts.Output, fmt.Sprintf("%04d.svg", it.line))
-			}
-			err = writeWhole(io, name, svg)
-		}
 		if err != nil {
 			fmt.Fprintf(io.Err, "damka diagram: %s: %v\n", it.where, err)
 			bad++
+			continue
+		}
+		name := opts.Output
+		if toDir {
+			name = fmt.Sprintf("%04d.svg", it.line)
+		}
+		good = append(good, drawn{name, svg})
+	}
+	if len(good) > 0 {
+		out := output{flag: "-o", path: opts.Output}
+		if toDir {
+			out.files = []string{}
+			for _, d := range good {
+				out.files = append(out.files, d.name)
+			}
+		}
+		outs, dests, err := openOutputs("diagram", io, out)
+		if err != nil {
+			return err
+		}
+		defer outs.Abort()
+		for _, d := range good {
+			path := opts.Output
+			if toDir {
+				path = filepath.Join(opts.Output, d.name)
+			}
+			if _, err := dests[path].w.Write(d.svg); err != nil {
+				return &exitError{code: exitInput, err: fmt.Errorf("diagram: %s: %w", dests[path].name, err)}
+			}
+		}
+		if err := outs.Commit(); err != nil {
+			return err
 		}
 	}
 	if bad > 0 {
@@ -158,22 +184,4 @@ func drawItem(v draughts.Variant, opts DiagramOptions, labels diagram.Labels, it
 		dopts.Arrows = append(dopts.Arrows, a)
 	}
 	return diagram.SVG(&p, dopts), nil
-}
-
-// writeWhole writes b to the file name (whole or not at all), or to
-// standard output for "-".
-func writeWhole(io *streams, name string, b []byte) error {
-	if name == "-" {
-		_, err := io.Out.Write(b)
-		return err
-	}
-	f, err := atomicfile.Create(name)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if _, err := f.Write(b); err != nil {
-		return err
-	}
-	return f.Commit()
 }

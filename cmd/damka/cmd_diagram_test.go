@@ -91,7 +91,7 @@ func TestDiagramCommand(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out2, "0003.svg")); err == nil {
 		t.Error("a diagram of a bad line")
 	}
-	if _, errOut, code := run(t, "W:Wc3:Bf6\nW:Wc3:Bf6\n", "diagram", "-", "-o", file); code != exitInput || !strings.Contains(errOut, "directory") {
+	if _, errOut, code := run(t, "W:Wc3:Bf6\nW:Wc3:Bf6\n", "diagram", "-", "-o", file); code != exitInput || !strings.Contains(errOut, "not a folder") {
 		t.Errorf("two positions to one file: exit %d, %q", code, errOut)
 	}
 	if _, _, code := run(t, "", "diagram", fen); code != exitInput {
