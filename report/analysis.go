@@ -416,8 +416,8 @@ func capitalize(s string) string {
 
 // counts sums up the games of a run, as damka check's summary does.
 type counts struct {
-	games, clean, warnings, errors, unreadable, plies int
-	kinds                                             map[validate.Kind]int
+	games, clean, warnings, errors, unreadable, unchecked, plies int
+	kinds                                                        map[validate.Kind]int
 }
 
 func newCounts() counts { return counts{kinds: map[validate.Kind]int{}} }
@@ -434,6 +434,8 @@ func (c *counts) add(r *validate.Report) {
 		c.errors++
 	case validate.Unreadable:
 		c.unreadable++
+	case validate.Unchecked:
+		c.unchecked++
 	}
 	for _, f := range r.Findings {
 		c.kinds[f.Kind]++
@@ -449,6 +451,9 @@ func (c *counts) rows(inputErrors int) []row {
 	}
 	if c.unreadable > 0 {
 		rows[2].Value += fmt.Sprintf(" (%d unreadable)", c.unreadable)
+	}
+	if c.unchecked > 0 {
+		rows = append(rows[:3], append([]row{{"Not checked (a variant damka does not play)", fmt.Sprint(c.unchecked)}}, rows[3:]...)...)
 	}
 	if inputErrors > 0 {
 		rows = append(rows, row{"Inputs that could not be read", fmt.Sprint(inputErrors)})

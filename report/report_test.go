@@ -375,3 +375,26 @@ func TestCheckReportRepairs(t *testing.T) {
 		t.Error("the missed capture's repair (at an earlier ply) has no board")
 	}
 }
+
+// TestCountsUnchecked: a game of a variant damka does not play is counted
+// apart, as check's summary does.
+func TestCountsUnchecked(t *testing.T) {
+	// GameType 27: Canadian draughts, on 12x12.
+	g, err := pdn.NewReader(strings.NewReader("[GameType \"27\"]\n1. 11-15 23-19 *\n"), "x.pdn").Next()
+	if err != nil && g == nil {
+		t.Fatal(err)
+	}
+	r := validate.Game(g, validate.Options{})
+	if r.Status() != validate.Unchecked {
+		t.Fatalf("a Canadian game is %s, want %s", r.Status(), validate.Unchecked)
+	}
+	c := NewCheck(0)
+	c.Add("x.pdn", r)
+	var b bytes.Buffer
+	if err := c.Write(&b, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "<th scope=\"row\">Not checked (a variant damka does not play)</th><td>1</td>") {
+		t.Errorf("no count of the unchecked game:\n%s", b.String())
+	}
+}
