@@ -127,10 +127,15 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 	// back) on a board of its own.
 	card.Suggestion = f.Suggestion()
 	var other *validate.Repair
+	// Only the repairs that rank first (as the suggestion in words has
+	// them), at most three: the others would hide one another.
 	for k := range f.Repairs {
 		rp := &f.Repairs[k]
+		if k == 3 || rp.Score != f.Repairs[0].Score {
+			break
+		}
 		if rp.Ply == f.Ply {
-			if a, err := diagram.ArrowFor(&p, rp.Move, diagram.Repair); err == nil && k < 3 {
+			if a, err := diagram.ArrowFor(&p, rp.Move, diagram.Repair); err == nil {
 				arrows = append(arrows, a)
 			}
 		} else if other == nil && k == 0 {
