@@ -646,3 +646,39 @@ func TestTextControlCharacters(t *testing.T) {
 		t.Errorf("title read back as %q", got)
 	}
 }
+
+// TestVariantCorners pins where the corner squares of each variant's
+// board are drawn, as its literature shows the board (White at the
+// bottom): the square named in each drawn cell (column, row from the
+// top), "" for a light one.
+func TestVariantCorners(t *testing.T) {
+	algebraic := map[[2]int]string{{0, 7}: "a1", {7, 7}: "", {6, 7}: "g1", {7, 0}: "h8", {0, 0}: ""}
+	numeric10 := map[[2]int]string{{1, 0}: "1", {9, 0}: "5", {0, 9}: "46", {8, 9}: "50", {0, 0}: "", {9, 9}: ""}
+	checkers := map[[2]int]string{{1, 0}: "1", {7, 0}: "4", {0, 7}: "29", {6, 7}: "32", {0, 0}: ""}
+	want := map[string]map[[2]int]string{
+		"russian": algebraic, "giveaway": algebraic, "brazilian": algebraic, "czech": algebraic,
+		"international": numeric10, "antidraughts": numeric10,
+		"english": checkers, "pool": checkers,
+		// Mirrored boards: a1 is light.
+		"italian": {{0, 0}: "1", {7, 7}: "32", {0, 7}: "", {7, 0}: ""},
+		"spanish": {{7, 7}: "1", {0, 0}: "32", {0, 7}: "", {7, 0}: ""},
+	}
+	for _, v := range draughts.Variants() {
+		cells, ok := want[v.Name()]
+		if !ok {
+			t.Errorf("no corners known for %s: add them", v.Name())
+			continue
+		}
+		p := draughts.Start(v)
+		d := readBack(t, SVG(&p, &Options{Labels: LabelsNone}))
+		at := map[[2]int]string{}
+		for name, r := range d.squares {
+			at[[2]int{int(r[0]) / Unit, int(r[1]) / Unit}] = name
+		}
+		for cell, name := range cells {
+			if at[cell] != name {
+				t.Errorf("%s: drawn at column %d, row %d: %q, want %q", v.Name(), cell[0], cell[1], at[cell], name)
+			}
+		}
+	}
+}
