@@ -391,3 +391,35 @@ func TestBrowserSeesFaults(t *testing.T) {
 		t.Errorf("the image request was not seen: %q", requests)
 	}
 }
+
+// TestReportVariantsInBrowser: the report of a 10x10 archive and of the
+// mirrored and the numbered 8x8 boards loads as cleanly, every board with
+// its variant's squares.
+func TestReportVariantsInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test takes seconds")
+	}
+	b := newBrowser(t)
+	for _, c := range []struct {
+		file, variant string
+		squares       int
+	}{
+		{"../../testdata/corpus/international/wiegerw-pdn/succeed/wk2003.pdn", "international", 50},
+		{"../../testdata/corpus/italian/wiegerw-pdn/succeed/Campionato Assoluto 2005.pdn", "italian", 32},
+		{"../../testdata/corpus/english/raven-checkers/training/german_open_2004.pdn", "english", 32},
+	} {
+		out := filepath.Join(t.TempDir(), c.variant)
+		_, errOut, code := run(t, "", "analyze", "-q", "--depth", "2", "--report", "--report-top", "8", "-o", out, c.file)
+		if code == exitInput {
+			t.Fatalf("%s: exit %d: %s", c.file, code, errOut)
+		}
+		page := b.open(t, filepath.Join(out, "report.html"))
+		b.checkClean(t, page, true)
+		q := fmt.Sprintf(`[...document.querySelectorAll('#worst svg.board')].filter(s => s.dataset.variant == %q && s.querySelectorAll('rect.square').length == %d).length`, c.variant, c.squares)
+		boards := eval[int](t, b, `document.querySelectorAll('#worst svg.board').length`)
+		if n := eval[int](t, b, q); boards == 0 || n != boards {
+			t.Errorf("%s: %d of %d boards are %s boards of %d squares", c.variant, n, boards, c.variant, c.squares)
+		}
+		b.screenshot(t, "report-"+c.variant+"-card.png", chromedp.Screenshot(chromedp.CSS("#w1")))
+	}
+}
