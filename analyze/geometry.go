@@ -11,7 +11,7 @@ import "github.com/damka/damka/draughts"
 
 // board is the 8x8 board of Russian draughts and giveaway, the variants
 // the evaluation knows.
-var board = draughts.Board8x8
+var board = draughts.Board8x8()
 
 // flip turns a bitboard round by half a turn (draughts.Geometry.Flip): the
 // square at file f and rank r goes to file 7-f and rank 7-r (a1 <-> h8).

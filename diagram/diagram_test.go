@@ -432,7 +432,7 @@ func TestEscaping(t *testing.T) {
 // are turned half round (seen from the other side): the mirrored board is
 // drawn mirrored, the turned one as the plain board.
 func TestMirroredNames(t *testing.T) {
-	g := draughts.Board8x8
+	g := draughts.Board8x8()
 	plain := frameOf(g, func(s draughts.Square) string { return draughts.Russian.SquareNameIn(s, false) }, false)
 	alg := func(c, r int) string { return string(rune('a'+c)) + strconv.Itoa(r+1) }
 	mirrored := frameOf(g, func(s draughts.Square) string { return alg(g.Width()-1-g.Col(s), g.Row(s)) }, false)

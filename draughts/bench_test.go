@@ -92,7 +92,7 @@ func BenchmarkPerftVariants(b *testing.B) {
 	for _, v := range Variants() {
 		b.Run(v.Name(), func(b *testing.B) {
 			depth := 9
-			if v.Geometry() == Board10x10 {
+			if v.Geometry() == Board10x10() {
 				depth = 8
 			}
 			p := Start(v)

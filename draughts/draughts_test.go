@@ -48,8 +48,8 @@ func TestPromotionByQuietMoveCapturesNextMove(t *testing.T) {
 		t.Fatal("c7-d8 does not crown")
 	}
 	p.Make(&m)
-	if p.At(Board8x8.SquareAt(3, 7)) != WhiteKing {
-		t.Fatalf("d8 holds %v, want a white king", p.At(Board8x8.SquareAt(3, 7)))
+	if p.At(Board8x8().SquareAt(3, 7)) != WhiteKing {
+		t.Fatalf("d8 holds %v, want a white king", p.At(Board8x8().SquareAt(3, 7)))
 	}
 	black := find(t, Russian, &p, "h2-g1")
 	p.Make(&black)
@@ -121,7 +121,7 @@ func TestZobristKeysFixed(t *testing.T) {
 	if got, want := s.Hash(), uint64(0xe583cbd1faea5f39); got != want {
 		t.Errorf("start hash %#x, want %#x", got, want)
 	}
-	if got, want := zobrist[WhiteMan][Board8x8.Squares()[0]], uint64(0xa2a813d05bcea270); got != want {
+	if got, want := zobrist[WhiteMan][Board8x8().Squares()[0]], uint64(0xa2a813d05bcea270); got != want {
 		t.Errorf("first key %#x, want %#x", got, want)
 	}
 	var empty Position

@@ -86,14 +86,20 @@ type Geometry struct {
 	men      int         // men a side at the start: W/2 * (H/2-1)
 }
 
-// The boards.
+// The boards, built once. They are reached through Board8x8 and
+// Board10x10 (and Variant.Geometry), not as variables, so that no caller
+// can put another board in their place.
 var (
-	// Board8x8 is the 8x8 board with a1 dark (Russian, English, Brazilian,
-	// Pool, Czech; Italian and Spanish name its squares mirrored).
-	Board8x8 = newGeometry("8x8", 8, 8, false)
-	// Board10x10 is the 10x10 board (International, Antidraughts).
-	Board10x10 = newGeometry("10x10", 10, 10, true)
+	board8x8   = newGeometry("8x8", 8, 8, false)
+	board10x10 = newGeometry("10x10", 10, 10, true)
 )
+
+// Board8x8 is the 8x8 board with a1 dark (Russian, English, Brazilian,
+// Pool, Czech; Italian and Spanish name its squares mirrored).
+func Board8x8() *Geometry { return board8x8 }
+
+// Board10x10 is the 10x10 board (International, Antidraughts).
+func Board10x10() *Geometry { return board10x10 }
 
 // newGeometry builds the tables of a W x H board and checks the layout's
 // promises: every step of a direction is the same shift, and every step off
@@ -348,5 +354,5 @@ func (v Variant) geometryOrDefault() *Geometry {
 	if g := v.spec().geo; g != nil {
 		return g
 	}
-	return Board8x8
+	return board8x8
 }

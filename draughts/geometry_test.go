@@ -14,8 +14,8 @@ func TestGeometryLayout(t *testing.T) {
 		ul, ur, dl, dr     uint8
 		a1, firstOfRow1Bit Square
 	}{
-		{Board8x8, 32, 36, 4, 5, 5, 4, 0, 5},
-		{Board10x10, 50, 54, 6, 5, 5, 6, 4, 9},
+		{Board8x8(), 32, 36, 4, 5, 5, 4, 0, 5},
+		{Board10x10(), 50, 54, 6, 5, 5, 6, 4, 9},
 	}
 	for _, tt := range tests {
 		g := tt.g

@@ -72,7 +72,7 @@ func (v Variant) board() Bitboard {
 	if g := v.spec().geo; g != nil {
 		return g.board
 	}
-	return Board8x8.board
+	return board8x8.board
 }
 
 // Men of side c.
@@ -231,7 +231,7 @@ func (p *Position) geometry() *Geometry {
 	if g := p.v.spec().geo; g != nil {
 		return g
 	}
-	return Board8x8
+	return board8x8
 }
 
 // Mirror returns p turned round by half a turn (Geometry.Flip) with the

@@ -114,19 +114,19 @@ type spec struct {
 
 // The square names of the variants.
 var (
-	algebraic8x8 = newNames(Board8x8, algebraicNames)
-	numeric10x10 = newNames(Board10x10, numericNames)
+	algebraic8x8 = newNames(board8x8, algebraicNames)
+	numeric10x10 = newNames(board10x10, numericNames)
 	// English and Pool: numbered 1-32 from the top left, Black (who moves
 	// first) on 1-12; algebraic names, as playstrategy writes them, are
 	// seen from the side that moves first (its single corner a1).
-	numericChecker = newNames(Board8x8, namesSpec{numeric: true, alg: turned})
+	numericChecker = newNames(board8x8, namesSpec{numeric: true, alg: turned})
 	// Italian: a1 is light; 1 is the top-left corner a8, 32 = h1 (FID
 	// numbering, the oracle's README).
-	numericItalian = newNames(Board8x8, namesSpec{numeric: true, alg: mirrored, num: mirrored})
+	numericItalian = newNames(board8x8, namesSpec{numeric: true, alg: mirrored, num: mirrored})
 	// Spanish: a1 is light; 1 is White's right-hand corner h1, counted
 	// right to left row by row away from White, White on 1-12 (the
 	// numbering of Spanish and Portuguese books, FPD rules 2.1).
-	numericSpanish = newNames(Board8x8, namesSpec{numeric: true, alg: mirrored, num: rowsFlipped})
+	numericSpanish = newNames(board8x8, namesSpec{numeric: true, alg: mirrored, num: rowsFlipped})
 )
 
 var specs = [numVariants]spec{
@@ -135,7 +135,7 @@ var specs = [numVariants]spec{
 		name:    "russian",
 		title:   "Russian draughts",
 		aliases: []string{"shashki", "ru"},
-		geo:     Board8x8,
+		geo:     board8x8,
 		names:   algebraic8x8,
 		Rules: Rules{
 			MenCaptureBack:   true,               // R-CAP-2
@@ -148,7 +148,7 @@ var specs = [numVariants]spec{
 		name:    "giveaway",
 		title:   "Giveaway (poddavki)",
 		aliases: []string{"poddavki", "losing"},
-		geo:     Board8x8,
+		geo:     board8x8,
 		names:   algebraic8x8,
 		Rules: Rules{
 			MenCaptureBack:   true,
@@ -167,7 +167,7 @@ var specs = [numVariants]spec{
 		name:    "international",
 		title:   "International draughts",
 		aliases: []string{"fmjd", "standard", "polish"},
-		geo:     Board10x10,
+		geo:     board10x10,
 		names:   numeric10x10,
 		Rules: Rules{
 			MenCaptureBack:   true,
@@ -183,7 +183,7 @@ var specs = [numVariants]spec{
 		name:    "brazilian",
 		title:   "Brazilian draughts",
 		aliases: []string{"brazil"},
-		geo:     Board8x8,
+		geo:     board8x8,
 		names:   algebraic8x8,
 		Rules: Rules{
 			MenCaptureBack:   true,
@@ -202,7 +202,7 @@ var specs = [numVariants]spec{
 		title:   "American pool checkers",
 		aliases: []string{"american-pool", "pool-checkers"},
 		first:   Black,
-		geo:     Board8x8,
+		geo:     board8x8,
 		names:   numericChecker,
 		Rules: Rules{
 			MenCaptureBack:   true,
@@ -220,7 +220,7 @@ var specs = [numVariants]spec{
 		title:   "English draughts (checkers)",
 		aliases: []string{"american", "checkers", "draughts"},
 		first:   Black,
-		geo:     Board8x8,
+		geo:     board8x8,
 		names:   numericChecker,
 	},
 	// Federazione Italiana Dama, Regolamento tecnico, capo I: a1 is light
@@ -233,7 +233,7 @@ var specs = [numVariants]spec{
 		draws: &italianDraws,
 		name:  "italian",
 		title: "Italian draughts",
-		geo:   Board8x8,
+		geo:   board8x8,
 		names: numericItalian,
 		Rules: Rules{
 			MajorityCapture: true,
@@ -250,7 +250,7 @@ var specs = [numVariants]spec{
 		name:    "spanish",
 		title:   "Spanish draughts",
 		aliases: []string{"portuguese"},
-		geo:     Board8x8,
+		geo:     board8x8,
 		names:   numericSpanish,
 		Rules: Rules{
 			FlyingKings:     true,
@@ -264,7 +264,7 @@ var specs = [numVariants]spec{
 	Czech: {
 		name:  "czech",
 		title: "Czech draughts",
-		geo:   Board8x8,
+		geo:   board8x8,
 		names: algebraic8x8,
 		Rules: Rules{
 			FlyingKings: true,
@@ -277,7 +277,7 @@ var specs = [numVariants]spec{
 		name:    "antidraughts",
 		title:   "Antidraughts (lidraughts)",
 		aliases: []string{"anti", "losing-international"},
-		geo:     Board10x10,
+		geo:     board10x10,
 		names:   numeric10x10,
 		Rules: Rules{
 			MenCaptureBack:   true,

@@ -49,7 +49,7 @@ func TestPerftVariants(t *testing.T) {
 	for _, tt := range dctlPerft {
 		t.Run(tt.v.Name(), func(t *testing.T) {
 			depth := 10
-			if tt.v.Geometry() == Board10x10 {
+			if tt.v.Geometry() == Board10x10() {
 				depth = 9
 			}
 			switch {

@@ -38,14 +38,14 @@ func splitmix64(state *uint64) uint64 {
 func init() {
 	state := ZobristSeed
 	for pc := WhiteMan; pc <= BlackKing; pc++ {
-		for _, s := range Board8x8.squares {
+		for _, s := range board8x8.squares {
 			zobrist[pc][s] = splitmix64(&state)
 		}
 	}
 	zobristSide = splitmix64(&state)
 	for pc := WhiteMan; pc <= BlackKing; pc++ {
 		for s := Square(0); s < 64; s++ {
-			if !Board8x8.board.Has(s) {
+			if !board8x8.board.Has(s) {
 				zobrist[pc][s] = splitmix64(&state)
 			}
 		}
