@@ -18,9 +18,14 @@
 // Variants name squares (SquareName, ParseSquare), read FENs (ParseFEN)
 // and written moves (ParseNotation, Match), and generate moves (Moves,
 // Perft). A Position and a Move remember the variant that made them, so
-// that Position.FEN and Move.String write the variant's notation. The
-// engine knows no file format: the PDN GameType numbers live in package
-// pdn, their mapping to variants in package validate.
+// that Position.FEN and Move.String write the variant's notation. A
+// record that numbers the squares from another corner (a Frame: the corner
+// of square 1 or a1 as a player sees it, as PDN's GameType tag gives it)
+// is read and written through a Naming (Variant.NamingFrom), which has
+// the same methods for squares, moves and FENs; the engine's positions and
+// moves do not change with it. The engine knows no file format: the PDN
+// GameType numbers live in package pdn, their mapping to variants and
+// namings in package validate.
 //
 // # Moves
 //

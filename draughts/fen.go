@@ -40,8 +40,10 @@ func fenErr(fen string, field int, text, format string, args ...any) error {
 // Spaces anywhere and a trailing "." are allowed, and either side's list may
 // be missing or empty. It never panics; a bad FEN gives a *FENError naming
 // the field.
-func (v Variant) ParseFEN(fen string) (Position, error) {
-	n := v.names()
+func (v Variant) ParseFEN(fen string) (Position, error) { return v.names().parseFEN(v, fen) }
+
+// parseFEN is ParseFEN with the names of n.
+func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 	s := strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '\t', '\r', '\n', '"':

@@ -1,6 +1,9 @@
 package draughts
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // names is how a variant names the squares of its board: algebraic ("c3",
 // file letter and row number) and numeric (PDN's numbering: the dark
@@ -24,26 +27,26 @@ type names struct {
 	fenTok   [2][64]fenToken
 }
 
-// transform is how a notation's frame sees the engine's board.
+// transform is how a notation's frame sees the engine's board: its two
+// bits reverse the files and the rows. The four transforms are their own
+// inverses and commute, so that composing two is an exclusive or.
 type transform uint8
 
 const (
-	identity    transform = iota
-	mirrored              // files reversed: a1 is light (Italian, Spanish)
-	turned                // half a turn: seen from the other side
-	rowsFlipped           // rows reversed (a mirrored board seen from the other side)
+	identity    transform = 0
+	mirrored    transform = 1 // files reversed: a1 is light (Italian, Spanish)
+	rowsFlipped transform = 2 // rows reversed (a mirrored board seen from the other side)
+	turned      transform = 3 // half a turn: seen from the other side
 )
 
 // apply maps the engine's file and row to the frame's, and back (every
 // transform is its own inverse).
 func (t transform) apply(g *Geometry, c, r int) (int, int) {
-	switch t {
-	case mirrored:
-		return g.width - 1 - c, r
-	case turned:
-		return g.width - 1 - c, g.height - 1 - r
-	case rowsFlipped:
-		return c, g.height - 1 - r
+	if t&mirrored != 0 {
+		c = g.width - 1 - c
+	}
+	if t&rowsFlipped != 0 {
+		r = g.height - 1 - r
 	}
 	return c, r
 }
@@ -60,6 +63,35 @@ var (
 	algebraicNames = namesSpec{}
 	numericNames   = namesSpec{numeric: true}
 )
+
+// namesTables holds every table of names built, one per board and spec,
+// so that two namings that name every square alike share one table
+// (Naming.Same, Variant.SameNotation compare pointers).
+var namesTables struct {
+	sync.Mutex
+	m map[namesKey]*names
+}
+
+type namesKey struct {
+	geo  *Geometry
+	spec namesSpec
+}
+
+// internNames returns the table of names of g by sp, built on first use.
+func internNames(g *Geometry, sp namesSpec) *names {
+	namesTables.Lock()
+	defer namesTables.Unlock()
+	k := namesKey{g, sp}
+	if n := namesTables.m[k]; n != nil {
+		return n
+	}
+	if namesTables.m == nil {
+		namesTables.m = map[namesKey]*names{}
+	}
+	n := newNames(g, sp)
+	namesTables.m[k] = n
+	return n
+}
 
 func newNames(g *Geometry, sp namesSpec) *names {
 	n := &names{geo: g, spec: sp, numeric: sp.numeric}
@@ -206,7 +238,10 @@ func (v Variant) SameNotation(o Variant) bool { return v.names() == o.names() }
 // landing square) written as Move.String writes it: "c3-d4", "c3:e5:g3" in
 // Russian.
 func (v Variant) AppendPath(dst []byte, path []Square, capture bool) []byte {
-	n := v.names()
+	return v.names().appendPath(dst, path, capture)
+}
+
+func (n *names) appendPath(dst []byte, path []Square, capture bool) []byte {
 	name, sep := &n.alg, byte(':')
 	if n.numeric {
 		name, sep = &n.numStr, 'x'

@@ -35,8 +35,13 @@ func (v Variant) ParseNotation(text string) (Notation, error) {
 
 // Parse is ParseNotation into n, reusing the storage of n.Squares: the
 // replay of a game parses every move with one Notation.
-func (n *Notation) Parse(v Variant, text string) error {
-	names := v.names()
+func (n *Notation) Parse(v Variant, text string) error { return n.parse(v.names(), text) }
+
+// ParseIn is Parse with the names of nm: a record that numbers the squares
+// its own way (Variant.NamingFrom).
+func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.names(), text) }
+
+func (n *Notation) parse(names *names, text string) error {
 	isFile, isRank := names.isFile, names.isRank
 	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
 	s := strings.TrimRight(text, "!?+#*")
@@ -233,8 +238,10 @@ func (m *Move) Format(st Style) string {
 }
 
 // AppendFormat appends m written in style st (Format) to dst.
-func (m *Move) AppendFormat(dst []byte, st Style) []byte {
-	n := m.v.names()
+func (m *Move) AppendFormat(dst []byte, st Style) []byte { return m.v.names().appendMove(dst, m, st) }
+
+// appendMove appends m written in style st with the names of n.
+func (n *names) appendMove(dst []byte, m *Move, st Style) []byte {
 	name := &n.alg
 	sep := byte(':')
 	if st.Numeric {
@@ -263,16 +270,19 @@ func (m *Move) Variant() Variant { return m.v }
 // Short writes m as briefly as p allows and still means only m's result:
 // the abbreviated capture "c3:g3" when no other legal move of p with a
 // different result has the same start and end, else every landing square.
-func (v Variant) Short(p *Position, m *Move, st Style) string {
+func (v Variant) Short(p *Position, m *Move, st Style) string { return short(v, v.names(), p, m, st) }
+
+func short(v Variant, n *names, p *Position, m *Move, st Style) string {
+	format := func(st Style) string { return string(n.appendMove(make([]byte, 0, 8+3*int(m.jumps)), m, st)) }
 	if !m.IsCapture() {
-		return m.Format(st)
+		return format(st)
 	}
 	for _, o := range v.Moves(p, nil) {
 		if o.From == m.From && o.To == m.To && !o.SameResult(m) {
 			st.Abbreviated = false
-			return m.Format(st)
+			return format(st)
 		}
 	}
 	st.Abbreviated = true
-	return m.Format(st)
+	return format(st)
 }

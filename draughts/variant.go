@@ -114,19 +114,19 @@ type spec struct {
 
 // The square names of the variants.
 var (
-	algebraic8x8 = newNames(board8x8, algebraicNames)
-	numeric10x10 = newNames(board10x10, numericNames)
+	algebraic8x8 = internNames(board8x8, algebraicNames)
+	numeric10x10 = internNames(board10x10, numericNames)
 	// English and Pool: numbered 1-32 from the top left, Black (who moves
 	// first) on 1-12; algebraic names, as playstrategy writes them, are
 	// seen from the side that moves first (its single corner a1).
-	numericChecker = newNames(board8x8, namesSpec{numeric: true, alg: turned})
+	numericChecker = internNames(board8x8, namesSpec{numeric: true, alg: turned})
 	// Italian: a1 is light; 1 is the top-left corner a8, 32 = h1 (FID
 	// numbering, the oracle's README).
-	numericItalian = newNames(board8x8, namesSpec{numeric: true, alg: mirrored, num: mirrored})
+	numericItalian = internNames(board8x8, namesSpec{numeric: true, alg: mirrored, num: mirrored})
 	// Spanish: a1 is light; 1 is White's right-hand corner h1, counted
 	// right to left row by row away from White, White on 1-12 (the
 	// numbering of Spanish and Portuguese books, FPD rules 2.1).
-	numericSpanish = newNames(board8x8, namesSpec{numeric: true, alg: mirrored, num: rowsFlipped})
+	numericSpanish = internNames(board8x8, namesSpec{numeric: true, alg: mirrored, num: rowsFlipped})
 )
 
 var specs = [numVariants]spec{

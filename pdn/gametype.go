@@ -76,6 +76,7 @@ type GameType struct {
 	Height     int    // board height
 	Notation   string // "A0", "N2", "S0"...: A alpha, N numeric, S short; digit = corner of square 1
 	Invert     bool   // invert flag: the bottom-left corner is not a playing square
+	HasInvert  bool   // the invert flag is written (it is optional)
 }
 
 // ParseGameType parses a GameType tag value. ok is false when it does not
@@ -105,8 +106,20 @@ func ParseGameType(s string) (gt GameType, ok bool) {
 	}
 	if len(f) > 5 {
 		gt.Invert = f[5] == "1"
+		gt.HasInvert = f[5] == "0" || f[5] == "1"
 	}
 	return gt, true
+}
+
+// LongForm writes a GameType tag's long form, as PDN 3.0 gives it: the
+// number, the start colour, the board's width and height, the notation
+// (letter and corner digit) and the invert flag: "20,W,10,10,N2,0".
+func LongForm(number int, start string, width, height int, notation string, invert bool) string {
+	flag := 0
+	if invert {
+		flag = 1
+	}
+	return fmt.Sprintf("%d,%s,%d,%d,%s,%d", number, start, width, height, notation, flag)
 }
 
 // variantNames maps words of lidraughts/playstrategy [Variant "..."] tags

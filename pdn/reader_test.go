@@ -343,8 +343,8 @@ func TestGameType(t *testing.T) {
 	games := readFile(t, "gametype.pdn")
 	want := []GameType{
 		{Number: 25, Raw: "25"},
-		{Number: 25, Raw: "25,W,8,8,A0,0", StartColor: "W", Width: 8, Height: 8, Notation: "A0"},
-		{Number: 20, Raw: "20,W,10,10,N1,0", StartColor: "W", Width: 10, Height: 10, Notation: "N1"},
+		{Number: 25, Raw: "25,W,8,8,A0,0", StartColor: "W", Width: 8, Height: 8, Notation: "A0", HasInvert: true},
+		{Number: 20, Raw: "20,W,10,10,N1,0", StartColor: "W", Width: 10, Height: 10, Notation: "N1", HasInvert: true},
 		{Number: 97, Raw: "97"},
 		{Number: 25, Inferred: true, Source: "squares"},
 		{Number: 21, Inferred: true, Source: "squares"},
@@ -364,8 +364,31 @@ func TestGameType(t *testing.T) {
 	if gt := readString(t, "*")[0].GameType(); gt.Number != 20 || !gt.Inferred {
 		t.Errorf("empty game: %+v", gt)
 	}
-	if gt := readString(t, "[GameType \"20,B,10,10,N2,1\"] *")[0].GameType(); !gt.Invert || gt.StartColor != "B" {
+	if gt := readString(t, "[GameType \"20,B,10,10,N2,1\"] *")[0].GameType(); !gt.Invert || !gt.HasInvert || gt.StartColor != "B" {
 		t.Errorf("invert flag: %+v", gt)
+	}
+	// The invert flag is optional (PDN 3.0's expression ends "(,[01])?").
+	if gt := readString(t, "[GameType \"22,W,8,8,N2\"] *")[0].GameType(); gt.Invert || gt.HasInvert || gt.Notation != "N2" {
+		t.Errorf("no invert flag: %+v", gt)
+	}
+	for _, tt := range []struct {
+		number        int
+		start         string
+		width, height int
+		notation      string
+		invert        bool
+		want          string
+	}{
+		{20, "W", 10, 10, "N2", false, "20,W,10,10,N2,0"},
+		{22, "W", 8, 8, "N2", true, "22,W,8,8,N2,1"},
+	} {
+		got := LongForm(tt.number, tt.start, tt.width, tt.height, tt.notation, tt.invert)
+		if got != tt.want {
+			t.Errorf("LongForm: %q, want %q", got, tt.want)
+		}
+		if gt, ok := ParseGameType(got); !ok || gt.Number != tt.number || gt.StartColor != tt.start || gt.Notation != tt.notation || gt.Invert != tt.invert {
+			t.Errorf("%q reads back as %+v", got, gt)
+		}
 	}
 	if gt := readString(t, "[GameType \"x\"] 1. 11-15 *")[0].GameType(); gt.Number != 21 || !gt.Inferred || gt.Raw != "x" {
 		t.Errorf("unparsable GameType: %+v", gt)
