@@ -111,7 +111,7 @@ func Opening(r *validate.Report, n int) string {
 			buf = append(buf, ' ')
 		}
 		switch {
-		case pl.Side == r.Variant.FirstMove():
+		case pl.Side == r.FirstMove():
 			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
 			buf = append(buf, ". "...)
 		case i == 0:

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
@@ -28,11 +29,12 @@ const (
 	InvalidUTF8       Kind = "invalid_utf8"       // a UTF-8 game with bytes that are not UTF-8 (read as U+FFFD)
 	Repaired          Kind = "repaired"           // a move that did not replay was mended (Options.Repair)
 	CyrillicLetter    Kind = "cyrillic_letter"    // a Cyrillic letter that looks like a Latin one in a move (с3-d4): read as the Latin one
+	GameTypeMismatch  Kind = "gametype_mismatch"  // the moves do not fit the numbering or start colour of the GameType tag, but the variant's: read so
 )
 
 // Kinds lists every kind, in the order reports sum them up.
 var Kinds = []Kind{SyntaxError, IllegalMove, MissedCapture, IncompleteCapture, AmbiguousMove,
-	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8, Repaired, CyrillicLetter}
+	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8, Repaired, CyrillicLetter, GameTypeMismatch}
 
 // Severity tells an error, which makes a game unsound, from a warning.
 type Severity string
@@ -80,16 +82,17 @@ func (f *Finding) MoveLabel() string {
 	case f.second < 0:
 		return fmt.Sprintf("%d. %s", f.MoveNumber, f.Move)
 	}
-	return moveLabel(f.MoveNumber, f.Side) + " " + f.Move
+	return Label(f.MoveNumber, f.Side, draughts.White) + " " + f.Move
 }
 
-// moveLabel numbers a move as people do: "17." for White, "17..." for
-// Black.
-func moveLabel(n int, side draughts.Color) string {
-	if side == draughts.Black {
-		return fmt.Sprintf("%d...", n)
+// Label numbers a move as people do: "17." for a move of the side that
+// moves first (Report.FirstMove: White in Russian, Black in English and
+// Pool), "17..." for the other side's.
+func Label(n int, side, first draughts.Color) string {
+	if side != first {
+		return strconv.Itoa(n) + "..."
 	}
-	return fmt.Sprintf("%d.", n)
+	return strconv.Itoa(n) + "."
 }
 
 // Findings is a list of findings, after go/scanner's ErrorList.
@@ -186,11 +189,23 @@ func (p *Ply) Canonical(v draughts.Variant, fullPaths bool) string {
 // CanonicalIn is Canonical in style st (Report.Style: the record's own
 // notation).
 func (p *Ply) CanonicalIn(v draughts.Variant, st draughts.Style, fullPaths bool) string {
+	return p.CanonicalNamed(v.Naming(), st, fullPaths)
+}
+
+// CanonicalNamed is CanonicalIn with the names of nm (Report.Naming: the
+// record's own numbering).
+func (p *Ply) CanonicalNamed(nm draughts.Naming, st draughts.Style, fullPaths bool) string {
 	if !p.Move.IsCapture() || fullPaths || !p.Abbreviated || p.Resolved {
 		st.Abbreviated = false
-		return p.Move.Format(st)
+		return nm.Format(&p.Move, st)
 	}
-	return v.Short(&p.Before, &p.Move, st)
+	return nm.Short(&p.Before, &p.Move, st)
+}
+
+// Canonical writes ply pl of r as a cleaned archive does (Ply.Canonical),
+// in the record's names (Report.Naming, Report.Style).
+func (r *Report) Canonical(pl *Ply, fullPaths bool) string {
+	return pl.CanonicalNamed(r.Naming(), r.Style(), fullPaths)
 }
 
 // KeepMoves returns the written moves ms of the report's game (a copy of

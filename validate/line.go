@@ -20,7 +20,7 @@ func (r *Report) Line(fullPaths bool) []pdn.Move {
 		out := slices.Clone(g.Moves)
 		for i := range r.Plies {
 			pl := &r.Plies[i]
-			out[pl.Index].Text = pl.CanonicalIn(r.Variant, r.Style(), fullPaths)
+			out[pl.Index].Text = r.Canonical(pl, fullPaths)
 		}
 		return r.KeepMoves(out)
 	}
@@ -34,7 +34,7 @@ func (r *Report) Line(fullPaths bool) []pdn.Move {
 			next = max(next, pl.Index+max(pl.Parts, 1))
 		}
 		m.Number, m.Ellipsis = 0, false
-		m.Text = pl.CanonicalIn(r.Variant, r.Style(), fullPaths)
+		m.Text = r.Canonical(pl, fullPaths)
 		out = append(out, m)
 	}
 	for i := range r.Repairs {

@@ -171,7 +171,7 @@ func (rp *replay) look(p draughts.Position, ms []pdn.Move, i, limit int) reach {
 		if rp.repairBudget--; rp.repairBudget < 0 {
 			return reach{n: i - start, cut: true}
 		}
-		if n.Parse(rp.v, w.Squares()) != nil {
+		if n.ParseIn(rp.naming, w.Squares()) != nil {
 			return reach{n: i - start}
 		}
 		buf = rp.v.Moves(&p, buf[:0])
@@ -231,13 +231,13 @@ func (rp *replay) suggest(i int) []Repair {
 		pl := &rp.r.Plies[i-back]
 		b := base
 		b.Ply, b.Written, b.Side, b.at = pl.Ply, rp.moves[i-back].Text, pl.Side, i-back
-		b.back, b.label = back, moveLabel(pl.MoveNumber, pl.Side)
+		b.back, b.label = back, Label(pl.MoveNumber, pl.Side, rp.first)
 		cands = rp.replacements(cands, b, rp.v.Moves(&pl.Before, nil), &pl.Move, costBack*back)
 	}
 	// Insertions: a move of the side to move left out, after which the
 	// written move is legal.
 	var n draughts.Notation
-	if n.Parse(rp.v, w.Squares()) == nil {
+	if n.ParseIn(rp.naming, w.Squares()) == nil {
 		var next []draughts.Move
 		short := rp.abbreviates()
 		for _, g := range draughts.GroupByResult(legal) {
@@ -331,7 +331,7 @@ func (rp *replay) replacements(cands []Repair, base Repair, legal []draughts.Mov
 		if played != nil && m.SameResult(played) {
 			continue
 		}
-		cost, edit := moveCost(&wm, opts, m)
+		cost, edit := moveCost(rp.naming, &wm, opts, m)
 		if cost > maxReplaceCost {
 			// Not near: another move altogether, worth trying where the
 			// rest of the game can tell.
@@ -435,7 +435,7 @@ func (rp *replay) repairMove(c *Repair) string {
 		if w := readWritten(text); len(w.squares) > 0 && w.squares[0].letter == 0 {
 			st = draughts.Numeric
 		}
-		return c.mv.Format(st)
+		return rp.naming.Format(&c.mv, st)
 	case swapMoves:
 		return rp.moves[c.with].Text
 	}
@@ -482,9 +482,9 @@ func (rp *replay) apply(c *Repair) int {
 // and that is unambiguous, else with every landing square.
 func (rp *replay) moveText(p *draughts.Position, m *draughts.Move, short bool) string {
 	if short {
-		return rp.v.Short(p, m, rp.v.DefaultStyle())
+		return rp.naming.Short(p, m, rp.naming.DefaultStyle())
 	}
-	return m.Format(rp.v.DefaultStyle())
+	return rp.naming.Format(m, rp.naming.DefaultStyle())
 }
 
 // what names the edit, for messages.

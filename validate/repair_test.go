@@ -218,7 +218,7 @@ func TestMoveCost(t *testing.T) {
 		for k := range w.squares {
 			opts[k] = letterOptions(&w.squares[k], nil)
 		}
-		cost, edit := moveCost(&w, opts, &legal[find(tc.move)])
+		cost, edit := moveCost(r.Naming(), &w, opts, &legal[find(tc.move)])
 		if cost != tc.cost || edit != tc.edit {
 			t.Errorf("%s as %s: cost %d %s, want %d %s", tc.written, tc.move, cost, edit, tc.cost, tc.edit)
 		}

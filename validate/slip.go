@@ -174,9 +174,10 @@ const (
 	opSwap            // two squares swapped
 )
 
-// squareCost is the cost of reading written square w as square s of
-// variant v, by s's name in the notation w is written in.
-func squareCost(v draughts.Variant, w *writtenSquare, s draughts.Square, opts []letterOption) (int, slipOp) {
+// squareCost is the cost of reading written square w as square s, by
+// s's name in the notation w is written in (nm's numbers or algebraic
+// names).
+func squareCost(v draughts.Naming, w *writtenSquare, s draughts.Square, opts []letterOption) (int, slipOp) {
 	if w.letter == 0 {
 		d := digitDistance(w.digits, v.SquareNameIn(s, true))
 		switch {
@@ -318,7 +319,7 @@ func better(a, b alignCell) alignCell {
 // and returns the cost of the cheapest alignment and the kind of its
 // costliest step. taken[k], when given, is the piece captured on the way
 // to sq[k+1]: writing it for the landing square is one slip.
-func pathCost(v draughts.Variant, w *writtenMove, opts [][]letterOption, sq, taken []draughts.Square, capture bool) (int, slipOp) {
+func pathCost(v draughts.Naming, w *writtenMove, opts [][]letterOption, sq, taken []draughts.Square, capture bool) (int, slipOp) {
 	n, m := len(w.squares), len(sq)
 	var stack [17 * 17]alignCell
 	cells := stack[:0]
@@ -370,9 +371,9 @@ func pathCost(v draughts.Variant, w *writtenMove, opts [][]letterOption, sq, tak
 	return at(n, m).cost, at(n, m).op
 }
 
-// moveCost is the cost of reading written move w as legal move m, and the
-// edit that names it.
-func moveCost(w *writtenMove, opts [][]letterOption, m *draughts.Move) (int, Edit) {
+// moveCost is the cost of reading written move w as legal move m, whose
+// squares nm names, and the edit that names it.
+func moveCost(v draughts.Naming, w *writtenMove, opts [][]letterOption, m *draughts.Move) (int, Edit) {
 	if len(w.squares) == 0 || len(w.squares) > maxWrittenSquare {
 		return costOtherSquare * 3, EditSquare
 	}
@@ -382,7 +383,6 @@ func moveCost(w *writtenMove, opts [][]letterOption, m *draughts.Move) (int, Edi
 	if capture {
 		taken = m.CapturedInOrder()
 	}
-	v := m.Variant()
 	cost, op := pathCost(v, w, opts, path, taken, capture)
 	if capture && len(path) > 2 {
 		short := []draughts.Square{path[0], path[len(path)-1]}

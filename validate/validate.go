@@ -58,6 +58,8 @@ type Report struct {
 	Result string
 	// Repairs are the repairs applied (Options.Repair), in order.
 	Repairs []Repair
+
+	read reading // Naming, FirstMove
 }
 
 // Status sums up the report.
@@ -106,10 +108,12 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 	}
 	r.Variant = opts.Variant
 	if r.Variant != draughts.NoVariant {
-		r.Result = firstMoverResult(g, r.Variant, r.Result)
+		r.read = readingOf(r.GameType, r.Variant)
+		r.Result = firstMoverResult(g, r.FirstMove(), r.Result)
 	} else {
 		r.Variant = VariantOf(r.GameType.Number)
-		r.Result = firstMoverResult(g, r.Variant, r.Result)
+		r.read = readingOf(r.GameType, r.Variant)
+		r.Result = firstMoverResult(g, r.FirstMove(), r.Result)
 		if r.Variant != draughts.NoVariant && !r.GameType.Inferred {
 			if why := checkGameType(r.GameType, r.Variant); why != "" {
 				r.gameFinding(UnknownVariant, fmt.Sprintf("%s (%s): %s; the game is not checked",
@@ -136,6 +140,11 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 		rp := newReplay(r, opts)
 		rp.force = force
 		rp.run()
+		if !force {
+			if alt, altRp := reread(r, rp.gameFindings, opts); alt != nil {
+				r, rp = alt, altRp
+			}
+		}
 		if opts.Variant == draughts.NoVariant && r.GameType.Inferred && r.GameType.Source == "squares" && !force {
 			if fit := fitRules(r, rp.gameFindings, opts); fit != nil {
 				return fit
@@ -160,8 +169,8 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 // firstMoverResult turns a result written with the side that moves first
 // on the left, as playstrategy writes its [P1]/[P2] games, into White's
 // score first, when Black moves first (English, Pool).
-func firstMoverResult(g *pdn.Game, v draughts.Variant, res string) string {
-	if _, ok := g.Tag("P1"); !ok || v.FirstMove() != draughts.Black {
+func firstMoverResult(g *pdn.Game, first draughts.Color, res string) string {
+	if _, ok := g.Tag("P1"); !ok || first != draughts.Black {
 		return res
 	}
 	switch res {
@@ -197,7 +206,8 @@ func fitRules(r *Report, before int, opts Options) *Report {
 		return nil
 	}
 	for _, v := range fitCandidates[r.Variant] {
-		try := Report{Game: r.Game, GameType: r.GameType, Result: r.Result, Variant: v}
+		try := Report{Game: r.Game, GameType: r.GameType, Variant: v, read: readingOf(r.GameType, v)}
+		try.Result = firstMoverResult(r.Game, try.FirstMove(), declaredResult(r.Game))
 		for _, f := range r.Findings[:before] {
 			if f.Kind != VariantInferred {
 				try.Findings = append(try.Findings, f)
@@ -217,6 +227,112 @@ func fitRules(r *Report, before int, opts Options) *Report {
 		return &try
 	}
 	return nil
+}
+
+// reread looks again at a game whose GameType tag's long form gives a
+// reading (numbering, start colour) other than its variant's standard
+// one, when by that reading the moves break the rules: it replays the
+// game by the standard numbering with the tag's start colour, by the
+// tag's numbering with the standard start colour, and by the standard
+// reading, and returns the report of the one that fits best, with a
+// warning naming what the tag says and how the moves are read, and its
+// replay; nil when none fits better than the tag. A reading fits better
+// when its first broken rule comes later (or never) with no more broken
+// rules. before is the number of r's findings that came before the
+// replay.
+func reread(r *Report, before int, opts Options) (*Report, *replay) {
+	if r.Started && firstRuleError(r.Findings) == nil || !honoursTag(r.GameType, r.Variant) {
+		return nil, nil
+	}
+	tag, std := r.read, standardReading(r.GameType, r.Variant)
+	if tag == std {
+		return nil, nil
+	}
+	best, bestRp := r, (*replay)(nil)
+	tried := []reading{tag}
+	for _, rd := range []reading{{std.naming, tag.first}, {tag.naming, std.first}, std} {
+		if slices.Contains(tried, rd) {
+			continue
+		}
+		tried = append(tried, rd)
+		try := &Report{Game: r.Game, GameType: r.GameType, Variant: r.Variant, read: rd}
+		try.Result = firstMoverResult(r.Game, rd.first, declaredResult(r.Game))
+		try.Findings = slices.Clone(r.Findings[:before])
+		try.gameFinding(GameTypeMismatch, readingText(r.GameType, r.Variant, tag, rd))
+		rp := newReplay(try, opts)
+		rp.run()
+		if fitsBetter(try, best) {
+			best, bestRp = try, rp
+		}
+	}
+	if bestRp == nil {
+		return nil, nil
+	}
+	return best, bestRp
+}
+
+// fitsBetter reports whether the moves replayed in report a fit the rules
+// better than in report b: a's start position can be set up (its FEN
+// read) and b's cannot, or both can and a's first broken rule comes
+// later (or never), and a breaks no more rules than b.
+func fitsBetter(a, b *Report) bool {
+	if a.Started != b.Started || !a.Started {
+		return a.Started
+	}
+	fa, fb := firstRuleError(a.Findings), firstRuleError(b.Findings)
+	switch {
+	case fa == nil:
+		return fb != nil
+	case fb == nil:
+		return false
+	}
+	return fa.Ply > fb.Ply && ruleErrors(a.Findings) <= ruleErrors(b.Findings)
+}
+
+// readingText says how the tag would have the game read and how it is
+// read: "GameType "20,W,10,10,N1,0" numbers the squares from White's
+// bottom right (1 = i1), but the moves are numbered from White's top
+// left (1 = b10), as in International draughts: read so". It names no
+// ply, so that the games of a file that share the tag share the finding.
+func readingText(gt pdn.GameType, v draughts.Variant, tag, got reading) string {
+	var said, is []string
+	if !tag.naming.Same(got.naming) {
+		numeric := got.naming.Numeric()
+		f := tag.naming.Frame(numeric).SeenBy(tag.first, v.Inverted())
+		if tf, ok := tagFrame(gt, v, tag.first); ok {
+			f = tf // as the tag writes it
+		}
+		said = append(said, namesText(v, tag.naming, f, numeric, "numbers the squares", "puts a1"))
+		f = got.naming.Frame(numeric).SeenBy(got.first, v.Inverted())
+		is = append(is, namesText(v, got.naming, f, numeric, "the moves are numbered", "the moves put a1"))
+	}
+	if tag.first != got.first {
+		said = append(said, fmt.Sprintf("says %s moves first", tag.first))
+		is = append(is, fmt.Sprintf("%s moves first", got.first))
+	}
+	return fmt.Sprintf("GameType %q %s, but %s, as in %s: read so",
+		gt.Raw, strings.Join(said, " and "), strings.Join(is, " and "), v.Title())
+}
+
+// namesText says where naming nm counts the squares from, frame f:
+// "numbers the squares from White's top left (1 = b10)", "puts a1 in
+// Black's bottom left"; square 1 is named algebraically as White sees
+// v's board (a1 in his bottom left), the names of chess diagrams.
+func namesText(v draughts.Variant, nm draughts.Naming, f draughts.Frame, numeric bool, number, alpha string) string {
+	where := strings.TrimSuffix(f.String(), " (board inverted)")
+	if f.Inverted != v.Inverted() {
+		if f.Inverted {
+			where += " of a board with a light bottom-left corner"
+		} else {
+			where += " of a board with a dark bottom-left corner"
+		}
+	}
+	if !numeric {
+		return fmt.Sprintf("%s in %s", alpha, where)
+	}
+	white := v.NamingFrom(false, draughts.Frame{Viewer: draughts.White, Corner: draughts.BottomLeft, Inverted: v.Inverted()})
+	one := white.SquareNameIn(nm.SquareFromNumber(1), false)
+	return fmt.Sprintf("%s from %s (1 = %s)", number, where, one)
 }
 
 // gameTypeText says where the variant of a game came from: its tag, or
@@ -281,7 +397,9 @@ func NormalizeResult(s string) string {
 type replay struct {
 	r         *Report
 	v         draughts.Variant
-	style     draughts.Style // how the record names squares, for messages
+	naming    draughts.Naming // how the record names squares (Report.Naming)
+	first     draughts.Color  // the side that moves first (Report.FirstMove)
+	style     draughts.Style  // how the record names squares, for messages
 	budget    int
 	moves     []pdn.Move
 	p         draughts.Position
@@ -314,12 +432,13 @@ func newReplay(r *Report, opts Options) *replay {
 	if rb <= 0 {
 		rb = DefaultRepairBudget
 	}
-	return &replay{r: r, v: r.Variant, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings), style: r.recordStyle()}
+	rd := r.reading()
+	return &replay{r: r, v: r.Variant, naming: rd.naming, first: rd.first, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings), style: r.recordStyle()}
 }
 
 // square names s as the record does.
 func (rp *replay) square(s draughts.Square) string {
-	return rp.v.SquareNameIn(s, rp.style.Numeric)
+	return rp.naming.SquareNameIn(s, rp.style.Numeric)
 }
 
 // mendable reports whether a repairing replay may make the game whole:
@@ -356,7 +475,7 @@ func (rp *replay) run() {
 		ply := len(r.Plies) + 1
 		side := rp.p.Side
 		half := ply - 1
-		if startSide != rp.v.FirstMove() {
+		if startSide != rp.first {
 			half++
 		}
 		num := rp.firstMove + half/2
@@ -403,9 +522,14 @@ func (rp *replay) setup() bool {
 	fen := r.Game.FEN()
 	if fen == "" {
 		rp.p = draughts.Start(rp.v)
+		if rp.p.Side != rp.first {
+			// The GameType tag's start colour: white first in unified
+			// pool checkers.
+			rp.p, _ = rp.v.NewPosition(rp.p.Pieces[draughts.White], rp.p.Pieces[draughts.Black], rp.p.Kings, rp.first)
+		}
 		return true
 	}
-	p, err := rp.v.ParseFEN(fen)
+	p, err := rp.naming.ParseFEN(fen)
 	if err == nil {
 		err = p.Check(rp.v)
 	}
@@ -428,7 +552,7 @@ func noPieces(p *draughts.Position) bool {
 
 func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Color, w *pdn.Move, msg string) Finding {
 	second := int8(-1)
-	if side != rp.v.FirstMove() {
+	if side != rp.first {
 		second = 1
 	}
 	return Finding{Kind: k, Severity: sev, Ply: ply, MoveNumber: num, Side: side, Move: w.Text,
@@ -456,7 +580,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 		r.Findings = append(r.Findings, rp.finding(CyrillicLetter, Warning, ply, num, side, w,
 			fmt.Sprintf("%s is written with Cyrillic letters that look like Latin ones; read as %s", w.Text, text)))
 	}
-	if err := n.Parse(rp.v, text); err != nil {
+	if err := n.ParseIn(rp.naming, text); err != nil {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 			fmt.Sprintf("%q is not a move damka can read", w.Text)))
 		return pl, false
@@ -505,7 +629,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 			}
 			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Warning, ply, num, side, w,
 				fmt.Sprintf("%s and %s one capture written a jump a move; read as %s",
-					w.Text, after, m.Format(rp.style))))
+					w.Text, after, rp.naming.Format(&m, rp.style))))
 			return pl, true
 		}
 	}
@@ -530,13 +654,13 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	}
 	cands := make([]string, len(groups))
 	for k, g := range groups {
-		cands[k] = g[0].Format(rp.style)
+		cands[k] = rp.naming.Format(&g[0], rp.style)
 	}
 	if len(fits) == 1 {
 		pl.Move, pl.Resolved = fits[0], true
 		r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Warning, ply, num, side, w,
 			fmt.Sprintf("%s can be %s; only %s lets the rest of the game replay, so it is taken",
-				w.Text, orList(cands), fits[0].Format(rp.style))))
+				w.Text, orList(cands), rp.naming.Format(&fits[0], rp.style))))
 		return pl, true
 	}
 	why := "the rest of the game does not tell them apart"
@@ -558,7 +682,7 @@ func (rp *replay) joinJumps(i int) (draughts.Move, int, bool) {
 	var n draughts.Notation
 	for j := i; j < len(rp.moves) && j-i < 20; j++ {
 		w := &rp.moves[j]
-		if w.Unknown || n.Parse(rp.v, w.Squares()) != nil || !n.Capture || n.FromFile >= 0 {
+		if w.Unknown || n.ParseIn(rp.naming, w.Squares()) != nil || !n.Capture || n.FromFile >= 0 {
 			break
 		}
 		if j == i {
@@ -612,7 +736,7 @@ func (rp *replay) diagnose(pl Ply, n *draughts.Notation, w *pdn.Move) (Ply, bool
 		if m, ok := rp.stoppedShort(n); ok {
 			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Error, ply, num, side, w,
 				fmt.Sprintf("%s stops on %s but the capture must go on: %s",
-					w.Text, rp.square(n.Squares[len(n.Squares)-1]), m.Format(rp.style))))
+					w.Text, rp.square(n.Squares[len(n.Squares)-1]), rp.naming.Format(&m, rp.style))))
 			return pl, false
 		}
 	}
@@ -683,7 +807,7 @@ func (rp *replay) captureList() string {
 	var names []string
 	seen := map[string]bool{}
 	for i := range rp.buf {
-		s := rp.v.Short(&rp.p, &rp.buf[i], rp.style)
+		s := rp.naming.Short(&rp.p, &rp.buf[i], rp.style)
 		if !seen[s] {
 			seen[s] = true
 			names = append(names, s)
@@ -719,7 +843,7 @@ func (rp *replay) replays(p draughts.Position, i int) bool {
 			return false
 		}
 		var n draughts.Notation
-		if text, _ := moveText(w); n.Parse(rp.v, text) != nil {
+		if text, _ := moveText(w); n.ParseIn(rp.naming, text) != nil {
 			return false
 		}
 		buf = rp.v.Moves(&p, buf[:0])
@@ -755,7 +879,7 @@ func (rp *replay) checkResult() {
 	if last > 0 {
 		pl := &r.Plies[last-1]
 		num = pl.MoveNumber
-		if pl.Side != rp.v.FirstMove() {
+		if pl.Side != rp.first {
 			num++
 		}
 	}

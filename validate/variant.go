@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
@@ -53,43 +55,167 @@ func GameTypeOf(v draughts.Variant) int {
 	return 0
 }
 
-// invertedBoard reports whether v's board has a light square in White's
-// bottom-left corner (the GameType tag's invert flag).
-func invertedBoard(v draughts.Variant) bool {
-	return v == draughts.Italian || v == draughts.Spanish
-}
-
-// checkGameType compares the long form of a GameType tag (board size,
-// invert flag) with the board of v, and returns why they do not fit, or "".
+// checkGameType compares the board size of a GameType tag's long form
+// with the board of v, and returns why they do not fit, or "". The other
+// fields of the long form (start colour, notation, invert flag) say how
+// the record is written, not what is played: see tagReading.
 func checkGameType(gt pdn.GameType, v draughts.Variant) string {
 	g := v.Geometry()
 	if gt.Width != 0 && gt.Height != 0 && (gt.Width != g.Width() || gt.Height != g.Height()) {
 		return fmt.Sprintf("the GameType tag gives a %dx%d board, and %s is played on %s", gt.Width, gt.Height, v.Title(), g)
 	}
-	if gt.Notation != "" && gt.Invert != invertedBoard(v) {
-		how := "a dark"
-		if gt.Invert {
-			how = "a light"
-		}
-		return fmt.Sprintf("the GameType tag gives %s bottom-left corner, which the board of %s does not have", how, v.Title())
-	}
 	return ""
 }
 
-// Style is how the moves of the report's game are written back: the
-// variant's canonical notation, or the one its GameType tag names (A for
-// algebraic, N for numeric).
-func (r *Report) Style() draughts.Style {
-	st := r.Variant.DefaultStyle()
-	if n := r.GameType.Notation; n != "" {
-		switch n[0] {
-		case 'A', 'a':
-			st.Numeric = false
-		case 'N', 'n':
-			st.Numeric = true
+// reading is how a record is read: the names of its squares and the side
+// that moves first when no FEN says who moves.
+type reading struct {
+	naming draughts.Naming
+	first  draughts.Color
+}
+
+// standardReading is the reading of v's literature, in the kind of names
+// (numbers or algebraic) that the tag's notation letter asks for.
+func standardReading(gt pdn.GameType, v draughts.Variant) reading {
+	rd := reading{v.Naming(), v.FirstMove()}
+	if numeric, ok := notationKind(gt); ok && numeric != rd.naming.Numeric() {
+		rd.naming = v.NamingFrom(numeric, rd.naming.Frame(numeric))
+	}
+	return rd
+}
+
+// notationKind reads the letter of the tag's notation field: N numeric,
+// A (alpha-numeric, as in chess) and S (the short form, also with
+// letters) algebraic; ok is false without one.
+func notationKind(gt pdn.GameType) (numeric, ok bool) {
+	if gt.Notation == "" {
+		return false, false
+	}
+	switch gt.Notation[0] {
+	case 'N', 'n':
+		return true, true
+	case 'A', 'a', 'S', 's':
+		return false, true
+	}
+	return false, false
+}
+
+// tagReading is the reading the long form of a GameType tag gives for
+// v (PDN 3.0, wiegerw/pdn doc/gametype.rst): its start colour moves
+// first; its notation letter chooses numbers or algebraic names, and
+// its digit, the corner of square 1 (or a1) as the starting side sees
+// the board (0 bottom left, 1 bottom right, 2 top left, 3 top right),
+// on a board set up as its invert flag says (1: the bottom-left corner
+// is light; absent: as v's board is). Fields that are missing or not of
+// the standard's form are v's own.
+func tagReading(gt pdn.GameType, v draughts.Variant) reading {
+	rd := standardReading(gt, v)
+	switch strings.ToUpper(gt.StartColor) {
+	case "W":
+		rd.first = draughts.White
+	case "B":
+		rd.first = draughts.Black
+	}
+	numeric, ok := notationKind(gt)
+	if f, digit := tagFrame(gt, v, rd.first); ok && digit {
+		rd.naming = v.NamingFrom(numeric, f)
+	}
+	return rd
+}
+
+// tagFrame is the frame of the tag's notation digit and invert flag (v's
+// board when the flag is absent), seen by first; ok is false when the
+// tag has no digit.
+func tagFrame(gt pdn.GameType, v draughts.Variant, first draughts.Color) (draughts.Frame, bool) {
+	if len(gt.Notation) != 2 || gt.Notation[1] < '0' || gt.Notation[1] > '3' {
+		return draughts.Frame{}, false
+	}
+	inverted := v.Inverted()
+	if gt.HasInvert {
+		inverted = gt.Invert
+	}
+	return draughts.Frame{Viewer: first, Corner: draughts.Corner(gt.Notation[1] - '0'), Inverted: inverted}, true
+}
+
+// honoursTag reports whether the long form of r's GameType tag tells how
+// r's game is read: the tag was written, and it names r's variant (a
+// game forced into other rules by Options.Variant keeps the variant's
+// own names, and only the notation letter of its tag).
+func honoursTag(gt pdn.GameType, v draughts.Variant) bool {
+	if gt.Inferred || !v.Valid() {
+		return false
+	}
+	for _, t := range gameTypes {
+		if t.number == gt.Number && t.variant == v {
+			return true
 		}
 	}
-	return st
+	return false
+}
+
+// readingOf is the reading of a game of v with GameType gt.
+func readingOf(gt pdn.GameType, v draughts.Variant) reading {
+	if honoursTag(gt, v) {
+		return tagReading(gt, v)
+	}
+	return standardReading(gt, v)
+}
+
+// Naming is how the record names the squares: as its GameType tag's long
+// form says (its notation letter, corner digit, start colour and invert
+// flag), else, or when the moves do not fit that, as the variant's
+// literature does.
+func (r *Report) Naming() draughts.Naming { return r.reading().naming }
+
+// FirstMove is the side that moves first in the record: its GameType
+// tag's start colour, else, or when the moves do not fit that, the
+// variant's. It numbers the moves: "17." for its moves, "17..." for the
+// other side's.
+func (r *Report) FirstMove() draughts.Color { return r.reading().first }
+
+// reading is r.read, or the variant's own reading for a Report built by
+// hand.
+func (r *Report) reading() reading {
+	if r.read.naming.Variant() != r.Variant {
+		return reading{r.Variant.Naming(), r.Variant.FirstMove()}
+	}
+	return r.read
+}
+
+// Style is how the moves of the report's game are written back: with
+// the names of its Naming (numbers or algebraic names).
+func (r *Report) Style() draughts.Style { return r.Naming().DefaultStyle() }
+
+// GameTypeTag is the GameType tag a writer gives the game, and whether it
+// differs from the tag the game has: a guessed variant is named; a game
+// read otherwise than its tag's long form says (Report.Naming,
+// Report.FirstMove) gets a long form that says how it was read; else the
+// tag as it is.
+func (r *Report) GameTypeTag() (string, bool) {
+	switch {
+	case !r.Variant.Valid():
+		return r.GameType.Raw, false
+	case r.GameType.Inferred:
+		return strconv.Itoa(GameTypeOf(r.Variant)), true
+	case !honoursTag(r.GameType, r.Variant) || r.reading() == tagReading(r.GameType, r.Variant):
+		return r.GameType.Raw, false
+	}
+	return longForm(r.GameType.Number, r.Variant, r.reading()), true
+}
+
+// longForm writes the GameType tag of reading rd of v.
+func longForm(number int, v draughts.Variant, rd reading) string {
+	numeric := rd.naming.Numeric()
+	f := rd.naming.Frame(numeric).SeenBy(rd.first, v.Inverted())
+	letter, start := "A", "W"
+	if numeric {
+		letter = "N"
+	}
+	if rd.first == draughts.Black {
+		start = "B"
+	}
+	g := v.Geometry()
+	return pdn.LongForm(number, start, g.Width(), g.Height(), letter+strconv.Itoa(int(f.Corner)), v.Inverted())
 }
 
 // recordStyle is how the record writes its squares, for messages: the

@@ -230,7 +230,8 @@ type worstMove struct {
 	ply           validate.Ply
 	class         analyze.Class
 	played, best  string
-	seq           int // input order, to break ties the same way every run
+	first         draughts.Color // the side that moves first in the game, for the move's label
+	seq           int            // input order, to break ties the same way every run
 }
 
 func (w worstMoves) Len() int           { return len(w) }
@@ -280,7 +281,7 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 	for i := range r.Plies {
 		pl := &r.Plies[i]
 		m := &g.Moves[pl.Index]
-		m.Text = pl.CanonicalIn(r.Variant, r.Style(), false)
+		m.Text = r.Canonical(pl, false)
 		if i >= len(evals) || evals[i] == nil {
 			continue
 		}
@@ -306,7 +307,7 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 			note += " missed win"
 		}
 		if isBad(analyze.Class(e.Class)) && e.BestMove != "" {
-			note += "; best " + e.BestMove
+			note += "; best " + recordNames(r, pl, e.BestMove)
 		}
 		nt.Comments = append(slices.Clip(nt.Comments), note) // a new array: r.Game's stays as it is
 		notes = append(notes, nt)
@@ -315,8 +316,24 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 	if len(evals) > 0 {
 		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "Annotator", Value: fmt.Sprintf("damka %s, depth %d", version, depth)})
 	}
+	setGameType(&g, r, false)
 	g.Moves = r.KeepMoves(g.Moves)
 	return &g
+}
+
+// recordNames rewrites move, written in the variant's standard names
+// (the engine's, as the datasets have it), in the names of r's record
+// (Report.Naming), where they differ: the move of pl's position it means.
+func recordNames(r *validate.Report, pl *validate.Ply, move string) string {
+	nm := r.Naming()
+	if move == "" || nm.Standard() {
+		return move
+	}
+	groups, err := r.Variant.Match(&pl.Before, move)
+	if err != nil || len(groups) != 1 {
+		return move
+	}
+	return nm.Format(&groups[0][0], r.Style())
 }
 
 // isBad tells the classes of moves that lose something: inaccuracies,
@@ -423,7 +440,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
 			drop := analyze.WinningChances(before) - analyze.WinningChances(after)
 			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: c.item.File, game: r.Game, ply: pl, class: class,
-				played: pl.Canonical(r.Variant, false), best: e.BestMove, seq: seq}, 10)
+				played: r.Canonical(&pl, false), best: recordNames(r, &pl, e.BestMove), first: r.FirstMove(), seq: seq}, 10)
 		}
 		if page != nil {
 			page.Add(c.item.File, r, c.evals)
@@ -504,8 +521,8 @@ func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, p
 	sort.Slice(list, func(i, j int) bool { return list[j].worse(&list[i]) })
 	fmt.Fprintln(w, "worst moves (evaluations in men, for the side that moved):")
 	for i, m := range list {
-		f := validate.Finding{Ply: m.ply.Ply, MoveNumber: m.ply.MoveNumber, Side: m.ply.Side, Move: m.played}
+		label := validate.Label(m.ply.MoveNumber, m.ply.Side, m.first) + " " + m.played
 		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, m.file, gameLabel(m.game), m.ply.Ply,
-			f.MoveLabel(), m.class, m.best, m.before, m.after)
+			label, m.class, m.best, m.before, m.after)
 	}
 }

@@ -333,7 +333,8 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 }
 
 // reporter prints findings like a compiler, one line each, but those
-// that many games of a file share (variant_inferred, unknown_variant)
+// that many games of a file share (variant_inferred, unknown_variant,
+// gametype_mismatch)
 // once per file: "game 1 (...) and 152 more games of this file".
 type reporter struct {
 	w      io.Writer
@@ -350,7 +351,7 @@ type findingGroup struct {
 
 // perFile tells the findings printed once per file.
 func perFile(k validate.Kind) bool {
-	return k == validate.VariantInferred || k == validate.UnknownVariant
+	return k == validate.VariantInferred || k == validate.UnknownVariant || k == validate.GameTypeMismatch
 }
 
 func (p *reporter) game(r *validate.Report) {

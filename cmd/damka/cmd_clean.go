@@ -262,12 +262,27 @@ func cleanGame(r *validate.Report, opts CleanOptions) (*pdn.Game, bool, bool) {
 		}
 		g.Terminator = want
 	}
-	if r.GameType.Inferred && r.Variant != draughts.NoVariant {
-		// Name the variant the game was read as, so that it need not be
-		// guessed again.
-		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "GameType", Value: fmt.Sprint(validate.GameTypeOf(r.Variant))})
-	}
+	setGameType(&g, r, true)
 	return &g, true, fixed
+}
+
+// setGameType gives g, a copy of r's game, the GameType tag that says how
+// it was read (Report.GameTypeTag): the variant guessed, when inferred is
+// set, so that it need not be guessed again; and the numbering and start
+// colour its moves were read in when they are not those its tag says.
+func setGameType(g *pdn.Game, r *validate.Report, inferred bool) {
+	v, changed := r.GameTypeTag()
+	if !changed || r.GameType.Inferred && !inferred {
+		return
+	}
+	g.Tags = append([]pdn.Tag(nil), g.Tags...)
+	for i := range g.Tags {
+		if strings.EqualFold(g.Tags[i].Name, "GameType") {
+			g.Tags[i].Value = v
+			return
+		}
+	}
+	g.Tags = append(g.Tags, pdn.Tag{Name: "GameType", Value: v})
 }
 
 // writeReject writes a game as read, preceded by its findings as "%"

@@ -330,9 +330,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 func canonicalGame(r *validate.Report) *pdn.Game {
 	g := *r.Game
 	g.Moves = r.Line(false)
-	if r.GameType.Inferred && r.Variant != draughts.NoVariant {
-		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "GameType", Value: fmt.Sprint(validate.GameTypeOf(r.Variant))})
-	}
+	setGameType(&g, r, true)
 	return &g
 }
 
