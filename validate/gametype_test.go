@@ -287,6 +287,16 @@ func TestGameTypeLetter(t *testing.T) {
 	if len(r.Findings) != 0 || lineText(r) != "22-18 11-15" {
 		t.Errorf("findings %+v; %s", r.Findings, lineText(r))
 	}
+	// S, a short form the standard does not describe further: the
+	// variant's own kind of names, counted from the digit's corner.
+	r = Game(gameWithTag(t, "20,W,10,10,S2,0", kurnikStd), Options{})
+	if len(r.Findings) != 0 || lineText(r) != moveTexts(kurnikStd) {
+		t.Errorf("S2: findings %+v; %s", r.Findings, lineText(r))
+	}
+	r = Game(gameWithTag(t, "20,W,10,10,S1,0", kurnikTurned), Options{})
+	if len(r.Findings) != 0 || lineText(r) != moveTexts(kurnikTurned) {
+		t.Errorf("S1: findings %+v; %s", r.Findings, lineText(r))
+	}
 	// A forced variant keeps its own squares but writes as the letter says.
 	r = Game(gameWithTag(t, "20,W,10,10,N1,0", "1. c3-d4 f6-g5 *"), Options{Variant: draughts.Russian})
 	if len(r.Findings) != 0 || lineText(r) != "22-18 11-16" {

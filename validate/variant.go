@@ -78,24 +78,27 @@ type reading struct {
 // (numbers or algebraic) that the tag's notation letter asks for.
 func standardReading(gt pdn.GameType, v draughts.Variant) reading {
 	rd := reading{v.Naming(), v.FirstMove()}
-	if numeric, ok := notationKind(gt); ok && numeric != rd.naming.Numeric() {
+	if numeric, ok := notationKind(gt, v); ok && numeric != rd.naming.Numeric() {
 		rd.naming = v.NamingFrom(numeric, rd.naming.Frame(numeric))
 	}
 	return rd
 }
 
 // notationKind reads the letter of the tag's notation field: N numeric,
-// A (alpha-numeric, as in chess) and S (the short form, also with
-// letters) algebraic; ok is false without one.
-func notationKind(gt pdn.GameType) (numeric, ok bool) {
+// A (alpha-numeric, as in chess) algebraic, S (a short form, which the
+// standard does not describe further) v's own kind; ok is false without
+// one.
+func notationKind(gt pdn.GameType, v draughts.Variant) (numeric, ok bool) {
 	if gt.Notation == "" {
 		return false, false
 	}
 	switch gt.Notation[0] {
 	case 'N', 'n':
 		return true, true
-	case 'A', 'a', 'S', 's':
+	case 'A', 'a':
 		return false, true
+	case 'S', 's':
+		return v.Naming().Numeric(), true
 	}
 	return false, false
 }
@@ -116,7 +119,7 @@ func tagReading(gt pdn.GameType, v draughts.Variant) reading {
 	case "B":
 		rd.first = draughts.Black
 	}
-	numeric, ok := notationKind(gt)
+	numeric, ok := notationKind(gt, v)
 	if f, digit := tagFrame(gt, v, rd.first); ok && digit {
 		rd.naming = v.NamingFrom(numeric, f)
 	}
