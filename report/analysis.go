@@ -256,7 +256,7 @@ func worstView(k int, c candidate) worstCard {
 			arrows = append(arrows, b)
 		}
 	}
-	label := moveLabel(r.Variant, pl.MoveNumber, pl.Side, played)
+	label := moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, played)
 	title := fmt.Sprintf("Worst move %d: before %s; played %s, best %s", k, label, played, orDash(e.BestMove))
 	svg := diagram.SVG(&pl.Before, &diagram.Options{Title: title, Arrows: arrows})
 	return worstCard{
@@ -297,7 +297,7 @@ func gameView(g *record, worst map[int]int) gameSection {
 			if pl.Side == draughts.Black {
 				white = white.Neg()
 			}
-			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.Variant, pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
+			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
 			if isBad(c) && e.BestMove != "" {
 				mv.Title += "; best " + e.BestMove
 			}
@@ -311,7 +311,7 @@ func gameView(g *record, worst map[int]int) gameSection {
 		if cur == nil || cur.Number != pl.MoveNumber || len(cur.Cells) == 2 {
 			s.Moves = append(s.Moves, moveRow{Number: pl.MoveNumber})
 			cur = &s.Moves[len(s.Moves)-1]
-			if pl.Side != r.Variant.FirstMove() {
+			if pl.Side != r.FirstMove() {
 				cur.Cells = append(cur.Cells, nil)
 			}
 		}
@@ -350,13 +350,10 @@ func lossText(e *export.PlyEval) string {
 func plyAnchor(game, ply int) string { return fmt.Sprintf("g%d-p%d", game, ply) }
 
 // moveLabel writes a ply as people do: "17. c3-d4" for the side that
-// moves first in v (White in Russian, Black in English), "17... f6-g5" for
-// the other.
-func moveLabel(v draughts.Variant, number int, side draughts.Color, move string) string {
-	if side != v.FirstMove() {
-		return fmt.Sprintf("%d... %s", number, move)
-	}
-	return fmt.Sprintf("%d. %s", number, move)
+// moves first in the game (validate.Report.FirstMove: White in Russian,
+// Black in English), "17... f6-g5" for the other.
+func moveLabel(first draughts.Color, number int, side draughts.Color, move string) string {
+	return validate.Label(number, side, first) + " " + move
 }
 
 func classLabel(c analyze.Class) string {

@@ -100,14 +100,15 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 	}
 	var arrows []diagram.Arrow
 	if f.Move != "" {
-		if a, err := diagram.WrittenArrow(r.Variant, f.Move, diagram.Written); err == nil {
-			arrows = append(arrows, a)
+		if n, err := r.Naming().ParseNotation(f.Move); err == nil {
+			// diagram.WrittenArrow, read in the record's names.
+			arrows = append(arrows, diagram.Arrow{Path: n.Squares, Kind: diagram.Written, Label: f.Move})
 		}
 	}
 	if f.Kind == validate.AmbiguousMove && len(f.Repairs) == 0 {
 		// The moves the abbreviated capture can mean, one per result
 		// (the repairs, when there are some, are those moves).
-		if groups, err := r.Variant.Match(&p, f.Move); err == nil {
+		if groups, err := r.Naming().Match(&p, f.Move); err == nil {
 			for _, g := range groups {
 				arrows = append(arrows, diagram.MoveArrow(&g[0], diagram.Move))
 			}
@@ -135,7 +136,7 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 			break
 		}
 		if rp.Ply == f.Ply {
-			if a, err := diagram.ArrowFor(&p, rp.Move, diagram.Repair); err == nil {
+			if a, err := recordArrow(r, &p, rp.Move, diagram.Repair); err == nil {
 				arrows = append(arrows, a)
 			}
 		} else if other == nil && k == 0 {
@@ -149,7 +150,7 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 	card.Board = template.HTML(diagram.SVG(&p, &diagram.Options{Title: title, Desc: f.Message, Arrows: arrows}))
 	if other != nil {
 		if rb, ok := errorBoard(r, &validate.Finding{Ply: other.Ply}); ok {
-			if a, err := diagram.ArrowFor(&rb, other.Move, diagram.Repair); err == nil {
+			if a, err := recordArrow(r, &rb, other.Move, diagram.Repair); err == nil {
 				card.RepairBoard = template.HTML(diagram.SVG(&rb, &diagram.Options{
 					Title:  fmt.Sprintf("Error %d: the repair, at ply %d: %s", n, other.Ply, other.Move),
 					Arrows: []diagram.Arrow{a},
@@ -159,6 +160,24 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 		}
 	}
 	return card
+}
+
+// recordArrow is diagram.ArrowFor for a move written in the names of r's
+// record (validate.Report.Naming), which may number the squares
+// otherwise than its variant does, as the repairs are written.
+func recordArrow(r *validate.Report, p *draughts.Position, text string, k diagram.Kind) (diagram.Arrow, error) {
+	nm := r.Naming()
+	if nm.Standard() {
+		return diagram.ArrowFor(p, text, k)
+	}
+	groups, err := nm.Match(p, text)
+	if err != nil {
+		return diagram.Arrow{}, err
+	}
+	if len(groups) != 1 {
+		return diagram.Arrow{}, fmt.Errorf("%s is not one legal move here", text)
+	}
+	return diagram.MoveArrow(&groups[0][0], k), nil
 }
 
 func eventSuffix(event string) string {

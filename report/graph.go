@@ -80,7 +80,7 @@ func evalGraph(g *record) string {
 		if color, ok := marked[c]; ok {
 			mv := pl.Canonical(r.Variant, false)
 			marks = append(marks, mark{pt[0], pt[1], color, "#" + plyAnchor(g.n, pl.Ply),
-				fmt.Sprintf("%s%s %s, %s (White's view)", moveLabel(r.Variant, pl.MoveNumber, pl.Side, mv), classMark(c), classLabel(c), white)})
+				fmt.Sprintf("%s%s %s, %s (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv), classMark(c), classLabel(c), white)})
 		}
 	}
 
