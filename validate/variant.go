@@ -140,10 +140,10 @@ func tagFrame(gt pdn.GameType, v draughts.Variant, first draughts.Color) (draugh
 	return draughts.Frame{Viewer: first, Corner: draughts.Corner(gt.Notation[1] - '0'), Inverted: inverted}, true
 }
 
-// honoursTag reports whether the long form of r's GameType tag tells how
-// r's game is read: the tag was written, and it names r's variant (a
-// game forced into other rules by Options.Variant keeps the variant's
-// own names, and only the notation letter of its tag).
+// honoursTag reports whether the long form of GameType tag gt tells how
+// a game of v is read: the tag was written, and its number is v's (a
+// game forced into other rules by Options.Variant keeps those rules' own
+// names, and only the notation letter of its tag).
 func honoursTag(gt pdn.GameType, v draughts.Variant) bool {
 	if gt.Inferred || !v.Valid() {
 		return false
