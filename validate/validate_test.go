@@ -40,6 +40,7 @@ func TestFindingKinds(t *testing.T) {
 		{"unknown_variant.pdn", UnknownVariant, Warning, 0, 0, "Frisian draughts"},
 		{"syntax_error.pdn", SyntaxError, Error, 0, 1, "comment"},
 		{"cyrillic_letter.pdn", CyrillicLetter, Warning, 1, 5, "с3-d4 is written with Cyrillic letters that look like Latin ones; read as c3-d4"},
+		{"gametype_mismatch.pdn", GameTypeMismatch, Warning, 0, 5, `numbers the squares from White's bottom right (1 = i1), but the moves are numbered from White's top left (1 = b10)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -55,7 +55,7 @@ func TestAnalyze(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"115 games read", "analysed ", "at depth 3", "worst moves", "blunders"} {
+	for _, want := range []string{"116 games read", "analysed ", "at depth 3", "worst moves", "blunders"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("summary lacks %q:\n%s", want, errOut)
 		}
@@ -81,7 +81,7 @@ func TestAnalyze(t *testing.T) {
 		games++
 		return nil
 	})
-	if err != nil || games != 115 {
+	if err != nil || games != 116 {
 		t.Errorf("annotated.pdn: %d games, %v", games, err)
 	}
 	ann, _ := os.ReadFile(filepath.Join(out1, "annotated.pdn"))
