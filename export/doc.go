@@ -51,8 +51,9 @@
 // the exact types back. Rows are added in order and flushed as one record
 // batch, which is one Parquet row group, every DefaultRowGroupRows rows
 // (WithRowGroupRows): memory stays bounded whatever the size of the
-// input. A full batch is encoded on other goroutines while the next one
-// fills, its columns in parallel, and batches are written one at a time,
+// input. A full batch is built (its Arrow columns in parallel) and
+// encoded by pqarrow on another goroutine while the next one fills, and
+// batches are written one at a time,
 // in order, so that the bytes never depend on the scheduling or on the
 // number of cores. Arrow IPC output (the file format, or the stream
 // format for pipes) holds the same record batches, zstd-compressed.

@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -543,56 +544,24 @@ func TestFormatters(t *testing.T) {
 	}
 }
 
-// The parallel Parquet writer computes the levels of list columns itself:
-// what it writes must read back as what pqarrow's own writer writes, NULL
-// lists, empty lists and NULL values included.
-func TestColumnsWriterMatchesPqarrow(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	reports := readReports(t, allFiles(t)...)
-	evals := fakeEvals(reports)
-	ours := writeMoves(t, reports, evals, Parquet, WithAllocator(mem), WithRowGroupRows(3000))
-
-	// The same rows through pqarrow.FileWriter.
-	mw, err := NewMovesWriter(&bytes.Buffer{}, ArrowStream, testMeta, WithAllocator(mem), WithRowGroupRows(1<<30))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range reports {
-		if err := mw.Add(r, evals[i]); err != nil {
-			t.Fatal(err)
+// A column whose dictionary outgrows arrow-go's default dictionary page
+// (1 MiB) must still give the same bytes on every run (see
+// dictionaryPageLimit): here every game has its own 1 KB event name.
+func TestLargeDictionaryDeterministic(t *testing.T) {
+	base := readReports(t, corpusFiles...)
+	var reports []*validate.Report
+	for k := range 12 {
+		for i, r := range base {
+			g := *r.Game
+			name := fmt.Sprintf("%02d %04d %s", k, i, strings.Repeat("x", 1000))
+			g.Tags = append([]pdn.Tag{{Name: "Event", Value: name}}, g.Tags...)
+			reports = append(reports, validate.Game(&g, validate.Options{}))
 		}
 	}
-	rec := mw.t.b.NewRecordBatch()
-	defer rec.Release()
-	mw.Close()
-	var ref bytes.Buffer
-	fw, err := pqarrow.NewFileWriter(rec.Schema(), &ref, parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithMaxRowGroupLength(3000)),
-		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	a := readParquet(t, ours, mem)
-	defer a.Release()
-	b := readParquet(t, ref.Bytes(), mem)
-	defer b.Release()
-	if a.NumRows() != b.NumRows() || a.NumRows() != int64(countPlies(reports)) {
-		t.Fatalf("%d and %d rows", a.NumRows(), b.NumRows())
-	}
-	for i, f := range a.Schema().Fields() {
-		x := column(t, a, f.Name, mem)
-		y := column(t, b, f.Name, mem)
-		if !array.Equal(x, y) {
-			t.Errorf("column %d %s differs", i, f.Name)
+	first := writeGames(t, reports, Parquet)
+	for range 8 {
+		if !bytes.Equal(writeGames(t, reports, Parquet), first) {
+			t.Fatal("two runs wrote different bytes")
 		}
-		x.Release()
-		y.Release()
 	}
 }

@@ -100,11 +100,6 @@ func (b *movesBatch) numRows() int             { return b.n }
 func (b *movesBatch) column(i int) arrow.Array { return movesColumn(i, b.parts, b.n, &b.bufs[i]) }
 func (b *movesBatch) release()                 {}
 
-// parquetColumn is column i for the Parquet writer.
-func (b *movesBatch) parquetColumn(i int) arrow.Array {
-	return movesParquetColumn(i, b.parts, b.n, &b.bufs[i])
-}
-
 // NewMovesWriter starts a moves table on w. Close finishes it; w is not
 // closed.
 func NewMovesWriter(w io.Writer, f Format, meta Meta, opts ...Option) (*MovesWriter, error) {

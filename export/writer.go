@@ -257,13 +257,9 @@ func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config
 	switch f {
 	case Parquet:
 		pprops, aprops := parquetProps(name, c)
-		// The writers write through t.buf, which nothing closes: pqarrow
+		// pqarrow writes through t.buf, which nothing closes: pqarrow
 		// closes its destination when that is an io.Closer.
-		if parallelWritable(schema) {
-			t.out, err = newColumnsWriter(t.buf, schema, pprops, aprops)
-		} else {
-			bw, err = pqarrow.NewFileWriter(schema, t.buf, pprops, aprops)
-		}
+		bw, err = pqarrow.NewFileWriter(schema, t.buf, pprops, aprops)
 	case ArrowFile:
 		bw, err = ipc.NewFileWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
 			ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
