@@ -126,14 +126,20 @@ var (
 	mcRepaired   = fieldIndex(movesFields, "repaired")
 	mcLegal      = fieldIndex(movesFields, "legal_moves")
 	mcFEN        = fieldIndex(movesFields, "fen_before")
+	mcFENAfter   = fieldIndex(movesFields, "fen_after")
 	mcHashBefore = fieldIndex(movesFields, "hash_before")
 	mcHashAfter  = fieldIndex(movesFields, "hash_after")
+	mcComment    = fieldIndex(movesFields, "comment")
+	mcNAGs       = fieldIndex(movesFields, "nags")
+	mcStrength   = fieldIndex(movesFields, "strength")
 	mcDepth      = fieldIndex(movesFields, "depth")
 	mcEvalBefore = fieldIndex(movesFields, "eval_before")
 	mcEvalWhite  = fieldIndex(movesFields, "eval_before_white")
+	mcMateBefore = fieldIndex(movesFields, "mate_before")
 	mcBestMove   = fieldIndex(movesFields, "best_move")
 	mcBestPV     = fieldIndex(movesFields, "best_pv")
 	mcEvalAfter  = fieldIndex(movesFields, "eval_after")
+	mcMateAfter  = fieldIndex(movesFields, "mate_after")
 	mcLoss       = fieldIndex(movesFields, "loss")
 	mcClass      = fieldIndex(movesFields, "class")
 	mcNodes      = fieldIndex(movesFields, "nodes")
@@ -143,7 +149,7 @@ var (
 func movesColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 	typ := movesFields[col].Type
 	switch col {
-	case mcGameID, mcSide, mcWritten, mcMove, mcFrom, mcTo, mcFEN:
+	case mcGameID, mcSide, mcWritten, mcMove, mcFrom, mcTo, mcFEN, mcFENAfter:
 		offs, data := movesStrings(col, parts, strOffsets(b.offs), b.data[:0])
 		b.offs, b.data = offs, data
 		return makeArray(typ, n, []*memory.Buffer{nil, i32Buf(offs), bytesBuf(data)}, nil, 0)
@@ -208,6 +214,51 @@ func movesColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 		}
 		b.u64 = v
 		return makeArray(typ, n, []*memory.Buffer{nil, u64Buf(v)}, nil, 0)
+	case mcComment, mcStrength:
+		b.valid.reset()
+		offs, data, nulls := strOffsets(b.offs), b.data[:0], 0
+		for _, pt := range parts {
+			for i := pt.start; i < pt.end; i++ {
+				var s string
+				if nt := pt.m.plyNotes(i); nt != nil {
+					if col == mcStrength {
+						s = nt.Strength
+					} else {
+						for k, c := range nt.Comments {
+							if k > 0 {
+								data = append(data, ' ')
+							}
+							data = append(data, c...)
+						}
+					}
+				}
+				data = append(data, s...)
+				valid := int32(len(data)) > offs[len(offs)-1]
+				offs = append(offs, int32(len(data)))
+				b.valid.add(valid)
+				if !valid {
+					nulls++
+				}
+			}
+		}
+		b.offs, b.data = offs, data
+		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(offs), bytesBuf(data)}, nil, nulls)
+	case mcNAGs:
+		offs, v := strOffsets(b.offs), b.i32[:0]
+		for _, pt := range parts {
+			for i := pt.start; i < pt.end; i++ {
+				if nt := pt.m.plyNotes(i); nt != nil {
+					for _, g := range nt.NAGs {
+						v = append(v, int32(g))
+					}
+				}
+				offs = append(offs, int32(len(v)))
+			}
+		}
+		b.offs, b.i32 = offs, v
+		child := array.NewData(i32, len(v), []*memory.Buffer{nil, i32Buf(v)}, nil, 0, 0)
+		defer child.Release()
+		return makeArray(typ, n, []*memory.Buffer{nil, i32Buf(offs)}, []arrow.ArrayData{child}, 0)
 	}
 	return evalColumn(col, parts, n, b)
 }
@@ -249,16 +300,21 @@ func movesStrings(col int, parts []movesPart, offs []int32, data []byte) ([]int3
 				data = append(data, m.v.SquareName(draughts.Square(sq))...)
 				offs = append(offs, int32(len(data)))
 			}
-		case mcFEN:
-			ends := m.ints(i32FENEnd)
+		case mcFEN, mcFENAfter:
+			// FEN k is [fenEnd(k-1), fenEnd(k)): fen_before of ply i is
+			// FEN i, fen_after FEN i+1.
+			first := pt.start
+			if col == mcFENAfter {
+				first++
+			}
 			start := int32(0)
-			if pt.start > 0 {
-				start = ends[pt.start-1]
+			if first > 0 {
+				start = m.fenEnd(first - 1)
 			}
 			base := int32(len(data)) - start
-			data = append(data, m.fen[start:ends[pt.end-1]]...)
-			for _, e := range ends[pt.start:pt.end] {
-				offs = append(offs, base+e)
+			data = append(data, m.fen[start:m.fenEnd(first+pt.end-pt.start-1)]...)
+			for k := first; k < first+pt.end-pt.start; k++ {
+				offs = append(offs, base+m.fenEnd(k))
 			}
 		}
 	}
@@ -296,30 +352,36 @@ func walkEvals(parts []movesPart, b *colBuf, null func(k int), ply func(m *prepa
 func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 	typ := movesFields[col].Type
 	switch col {
-	case mcDepth, mcEvalBefore, mcEvalWhite, mcEvalAfter, mcLoss:
+	case mcDepth, mcEvalBefore, mcEvalWhite, mcMateBefore, mcEvalAfter, mcMateAfter, mcLoss:
 		v := b.i32[:0]
 		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
-			if e == nil {
-				v = append(v, 0)
-				return false
-			}
-			switch col {
-			case mcDepth:
-				v = append(v, int32(e.Depth))
-			case mcEvalBefore:
-				v = append(v, e.EvalBefore)
-			case mcEvalWhite:
-				w := e.EvalBefore
-				if draughts.Color(m.small[smallSide*m.n+i]) == draughts.Black {
-					w = -w
+			x, ok := int32(0), e != nil
+			if ok {
+				switch col {
+				case mcDepth:
+					x = int32(e.Depth)
+				case mcEvalBefore:
+					x, ok = e.EvalBefore, e.MateBefore == 0
+				case mcEvalWhite:
+					x, ok = e.EvalBefore, e.MateBefore == 0
+					if draughts.Color(m.small[smallSide*m.n+i]) == draughts.Black {
+						x = -x
+					}
+				case mcMateBefore:
+					x, ok = e.MateBefore, e.MateBefore != 0
+				case mcEvalAfter:
+					x, ok = e.EvalAfter, e.MateAfter == 0
+				case mcMateAfter:
+					x, ok = e.MateAfter, e.MateAfter != 0
+				default:
+					x = e.Loss
 				}
-				v = append(v, w)
-			case mcEvalAfter:
-				v = append(v, e.EvalAfter)
-			default:
-				v = append(v, e.Loss)
 			}
-			return true
+			if !ok {
+				x = 0
+			}
+			v = append(v, x)
+			return ok
 		})
 		b.i32 = v
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(v)}, nil, nulls)

@@ -12,12 +12,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	_ "github.com/duckdb/duckdb-go/v2"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
 
@@ -102,11 +104,11 @@ func TestDuckDBRowsAndTypes(t *testing.T) {
 		},
 		"moves.parquet": {
 			"ply": "INTEGER", "from": "VARCHAR", "path": "VARCHAR[]", "captured": "VARCHAR[]",
-			"is_capture": "BOOLEAN", "hash_before": "UBIGINT", "hash_after": "UBIGINT",
-			"eval_before": "INTEGER", "best_pv": "VARCHAR[]", "nodes": "UBIGINT", "class": "VARCHAR",
+			"is_capture": "BOOLEAN", "hash_before": "BIGINT", "hash_after": "BIGINT",
+			"eval_before": "INTEGER", "best_pv": "VARCHAR[]", "nodes": "BIGINT", "class": "VARCHAR",
 		},
 		"positions.parquet": {
-			"hash": "UBIGINT", "games": "BIGINT", "score": "DOUBLE", "avg_eval": "DOUBLE", "min_ply": "INTEGER",
+			"hash": "BIGINT", "games": "BIGINT", "score": "DOUBLE", "avg_eval": "DOUBLE", "min_ply": "INTEGER",
 		},
 	}
 	for file, want := range types {
@@ -149,7 +151,7 @@ func TestDuckDBValues(t *testing.T) {
 		pl := &r.Plies[2]
 		after := pl.After()
 		var move, fen, side string
-		var hb, ha uint64
+		var hb, ha int64
 		var path string
 		err := db.QueryRow(`SELECT move, fen_before, side, hash_before, hash_after, array_to_string(path, ' ')
 			FROM 'moves.parquet' WHERE game_id = ? AND ply = 3`, GameID(r.Game)).Scan(&move, &fen, &side, &hb, &ha, &path)
@@ -161,7 +163,7 @@ func TestDuckDBValues(t *testing.T) {
 			sq = append(sq, r.Variant.SquareName(s))
 		}
 		if move != pl.Move.String() || fen != pl.Before.FEN() || side != pl.Side.String() ||
-			hb != pl.Before.Hash() || ha != after.Hash() || path != strings.Join(sq, " ") {
+			uint64(hb) != pl.Before.Hash() || uint64(ha) != after.Hash() || path != strings.Join(sq, " ") {
 			t.Errorf("game %d ply 3: %s %s %s %x %x %q", k, move, fen, side, hb, ha, path)
 		}
 	}
@@ -366,7 +368,7 @@ func TestDuckDBReadmeQueries(t *testing.T) {
 		t.Errorf("%d rows not analysed, want %d", n, nulls)
 	}
 	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE len(best_pv) = 1 AND best_pv[1] = best_move
-		AND eval_before_white = CASE side WHEN 'white' THEN eval_before ELSE -eval_before END`); n != int64(analysed) {
+		AND (eval_before_white = CASE side WHEN 'white' THEN eval_before ELSE -eval_before END OR mate_before IS NOT NULL)`); n != int64(analysed) {
 		t.Errorf("%d analysed rows read back, want %d", n, analysed)
 	}
 	var player string
@@ -409,5 +411,258 @@ SELECT count(*) FROM (
   WHERE min_ply = 1 AND variant = 'russian'
   GROUP BY move ORDER BY games DESC)`); n < 3 {
 		t.Errorf("first moves: %d", n)
+	}
+}
+
+// tagFiles are real archives whose tags fill the new columns of the games
+// table: PlayOK (WhiteElo "0000"), KNDB/Dambo exports (WhiteRating,
+// WhiteTitle, Time "0:31:00"), the hand-made columns.pdn.
+var tagFiles = []string{
+	testdata + "corpus/international/wiegerw-pdn/succeed/kurnik.pdn",
+	testdata + "corpus/international/BrunoGUI_Dames/Dames_PartiesPdn_FEN/Montpellier Open Serie A.pdn",
+	testdata + "corpus/international/BrunoGUI_Dames/Dames_PartiesPdn_FEN/World Title Match Women 2024.pdn",
+	columnsFile,
+}
+
+// firstTag is the trimmed value of the first of names the game has with a
+// value, as the tests expect the columns to read it.
+func firstTag(g *pdn.Game, names ...string) (string, bool) {
+	for _, n := range names {
+		for _, tg := range g.Tags {
+			if strings.EqualFold(tg.Name, n) && strings.TrimSpace(tg.Value) != "" {
+				return strings.TrimSpace(tg.Value), true
+			}
+		}
+	}
+	return "", false
+}
+
+// The new columns of the games table, read back by DuckDB, against the
+// tags they come from: every game of the test files and real archives
+// with rating, title and time tags, and the hand-made games of
+// columns.pdn value by value, absent and malformed tags included.
+func TestDuckDBGameColumns(t *testing.T) {
+	reports := readReports(t, append(allFiles(t), tagFiles...)...)
+	db, _ := duckFiles(t, reports, nil)
+	rows, err := db.Query(`SELECT game_id, game_key, source_file, white_elo, black_elo, white_rating_diff, black_rating_diff,
+		white_title, black_title, time_control, termination, utc_date, utc_time::VARCHAR, white_score,
+		opening, opening_moves, movetext, year, typeof(white_elo), typeof(utc_time), typeof(utc_date)
+		FROM 'games.parquet'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	i := 0
+	ratings := 0
+	for rows.Next() {
+		var id, key, source, movetext, eloType, timeType, dateType string
+		var welo, belo, wdiff, bdiff, year sql.NullInt64
+		var wtitle, btitle, tc, term, utcTime, opening, openingMoves sql.NullString
+		var utcDate sql.NullTime
+		var score sql.NullFloat64
+		if err := rows.Scan(&id, &key, &source, &welo, &belo, &wdiff, &bdiff, &wtitle, &btitle, &tc, &term, &utcDate, &utcTime, &score,
+			&opening, &openingMoves, &movetext, &year, &eloType, &timeType, &dateType); err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(reports) {
+			t.Fatal("more rows than games")
+		}
+		r := reports[i]
+		g := r.Game
+		i++
+		where := fmt.Sprintf("%s game %d", g.File, g.Index)
+		if eloType != "SMALLINT" || timeType != "TIME" || dateType != "DATE" {
+			t.Fatalf("types %s %s %s", eloType, timeType, dateType)
+		}
+		if id != GameID(g) || key != GameKey(r) || source != g.File || movetext != Movetext(r) || openingMoves.String != Opening(r, DefaultOpeningPlies) {
+			t.Errorf("%s: id %s key %s source %s movetext %q opening_moves %q", where, id, key, source, movetext, openingMoves.String)
+		}
+		// Ratings: the tag as a number in int16, else NULL.
+		rating := func(col string, got sql.NullInt64, names ...string) {
+			v, ok := firstTag(g, names...)
+			n, err := strconv.ParseInt(strings.TrimPrefix(v, "+"), 10, 16)
+			want := ok && err == nil && !strings.HasPrefix(v, "+-")
+			if got.Valid != want || want && got.Int64 != n {
+				t.Errorf("%s: %s %v, tag %q", where, col, got, v)
+			}
+			if got.Valid {
+				ratings++
+			}
+		}
+		rating("white_elo", welo, "WhiteElo", "WhiteRating")
+		rating("black_elo", belo, "BlackElo", "BlackRating")
+		rating("white_rating_diff", wdiff, "WhiteRatingDiff")
+		rating("black_rating_diff", bdiff, "BlackRatingDiff")
+		text := func(col string, got sql.NullString, name string) {
+			v, ok := firstTag(g, name)
+			if ok && v == "?" {
+				ok = false
+			}
+			if got.Valid != ok || got.String != v && ok {
+				t.Errorf("%s: %s %v, tag %q", where, col, got, v)
+			}
+		}
+		text("white_title", wtitle, "WhiteTitle")
+		text("black_title", btitle, "BlackTitle")
+		text("time_control", tc, "TimeControl")
+		text("termination", term, "Termination")
+		// utc_date: UTCDate, else Date, when it is a whole date.
+		if v, ok := firstTag(g, "UTCDate", "Date"); ok {
+			_, d, whole := ParseDate(v)
+			if utcDate.Valid != whole || whole && !utcDate.Time.Equal(d) {
+				t.Errorf("%s: utc_date %v, tag %q", where, utcDate, v)
+			}
+		} else if utcDate.Valid {
+			t.Errorf("%s: utc_date %v without a tag", where, utcDate)
+		}
+		// utc_time: UTCTime, else Time, when it is HH:MM[:SS].
+		if v, ok := firstTag(g, "UTCTime", "Time"); ok {
+			parts := strings.Split(v, ":")
+			want := ""
+			if len(parts) == 2 {
+				parts = append(parts, "0")
+			}
+			if len(parts) == 3 {
+				h, e1 := strconv.Atoi(parts[0])
+				m, e2 := strconv.Atoi(parts[1])
+				s, e3 := strconv.Atoi(parts[2])
+				if e1 == nil && e2 == nil && e3 == nil && h >= 0 && h < 24 && m >= 0 && m < 60 && s >= 0 && s < 60 && len(parts[0]) <= 2 {
+					want = fmt.Sprintf("%02d:%02d:%02d", h, m, s)
+				}
+			}
+			if utcTime.Valid != (want != "") || utcTime.String != want && want != "" {
+				t.Errorf("%s: utc_time %v, tag %q", where, utcTime, v)
+			}
+		} else if utcTime.Valid {
+			t.Errorf("%s: utc_time %v without a tag", where, utcTime)
+		}
+		wantScore := map[string]float64{"2-0": 1, "1-1": 0.5, "0-2": 0}
+		if w, ok := wantScore[r.Result]; score.Valid != ok || ok && score.Float64 != w {
+			t.Errorf("%s: white_score %v for %s", where, score, r.Result)
+		}
+		if v, ok := firstTag(g, "Opening"); ok && strings.Trim(v, "?*-") != "" && opening.String != v {
+			t.Errorf("%s: opening %v, tag %q", where, opening, v)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if i != len(reports) || ratings < 100 {
+		t.Errorf("%d rows for %d games, %d ratings", i, len(reports), ratings)
+	}
+
+	// columns.pdn, value by value.
+	type want struct {
+		welo, belo, wdiff, bdiff any
+		wtitle, btitle, tc, term any
+		utcDate, utcTime         any
+		score                    any
+		opening, movetext        any
+		year                     any
+	}
+	null := any(nil)
+	cases := []want{
+		{int64(1850), int64(2031), int64(12), int64(-12), "GM", "MF", "120+0", "Normal", "2024-12-19", "09:30:19", 1.0,
+			"Городская партия", "1. c3-d4 f6-g5 2. d4-c5 b6:d4 3. e3:c5 d6:b4 4. a3:c5 2-0", int64(2024)},
+		{null, null, null, null, null, null, null, null, null, null, null,
+			"Перекрёсток", "1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 b6-a5 *", int64(1950)},
+		{null, int64(2031), null, null, null, null, null, null, "1947-05-12", "17:20:00", 0.5,
+			"cb4", "1... f6-g5 2. b2-c3 1-1", int64(1947)},
+		{null, null, null, null, null, null, null, null, null, null, 1.0,
+			"Жертва Кукуева", "1. c3-d4 f6-g5 2. d4-c5 b6:d4 3. e3:c5 d6:b4 4. a3:c5 2-0", null},
+		{int64(0), int64(1500), int64(0), null, null, null, null, null, "2001-02-03", null, 0.0,
+			null, "1. c3-d4 f6-g5 2. c3-d4 g5-h4 0-2", int64(2001)},
+		{null, null, null, null, null, null, null, null, null, null, null,
+			null, "1. 32-28 19-23 *", null},
+	}
+	rows, err = db.Query(`SELECT white_elo::BIGINT, black_elo::BIGINT, white_rating_diff::BIGINT, black_rating_diff::BIGINT,
+		white_title, black_title, time_control, termination, strftime(utc_date, '%Y-%m-%d'), utc_time::VARCHAR,
+		white_score, opening, movetext, year::BIGINT
+		FROM 'games.parquet' WHERE source_file LIKE '%export/columns.pdn' ORDER BY game_index`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	k := 0
+	for rows.Next() {
+		got := make([]any, 14)
+		ptrs := make([]any, len(got))
+		for j := range got {
+			ptrs[j] = &got[j]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		w := cases[k]
+		exp := []any{w.welo, w.belo, w.wdiff, w.bdiff, w.wtitle, w.btitle, w.tc, w.term, w.utcDate, w.utcTime, w.score, w.opening, w.movetext, w.year}
+		for j := range exp {
+			if fmt.Sprint(got[j]) != fmt.Sprint(exp[j]) {
+				t.Errorf("columns.pdn game %d, column %d: %v, want %v", k+1, j+1, got[j], exp[j])
+			}
+		}
+		k++
+	}
+	if k != len(cases) {
+		t.Errorf("%d games of columns.pdn", k)
+	}
+	// The same game in two notations: one game_key, two game_ids.
+	if n := queryInt(t, db, `SELECT count(DISTINCT game_key) FROM 'games.parquet' WHERE source_file LIKE '%export/columns.pdn'`); n != 5 {
+		t.Errorf("%d keys for the 6 games of columns.pdn", n)
+	}
+}
+
+// The new columns of the moves table, read back by DuckDB: fen_after is
+// the next row's fen_before (the final FEN at the end), hashes are the
+// engine's 64 bits as BIGINT, annotations as written; and after analysis
+// eval is NULL where mate is set.
+func TestDuckDBMoveColumns(t *testing.T) {
+	reports := readReports(t, append(allFiles(t), columnsFile)...)
+	evals := fakeEvals(reports)
+	db, _ := duckFiles(t, reports, evals)
+	if n := queryInt(t, db, `SELECT count(*) FROM (
+		SELECT fen_after, lead(fen_before) OVER (PARTITION BY game_id ORDER BY ply) AS next, hash_after,
+		       lead(hash_before) OVER (PARTITION BY game_id ORDER BY ply) AS next_hash
+		FROM 'moves.parquet') WHERE next IS NOT NULL AND (fen_after <> next OR hash_after <> next_hash)`); n != 0 {
+		t.Errorf("%d rows whose fen_after or hash_after is not the next fen_before, hash_before", n)
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' m JOIN 'games.parquet' g USING (game_id)
+		WHERE m.ply = g.plies_replayed AND m.fen_after <> g.final_fen`); n != 0 {
+		t.Errorf("%d last plies whose fen_after is not final_fen", n)
+	}
+	// hash_before joins positions.hash, and casts to BIGINT as it is.
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' m JOIN 'positions.parquet' p ON p.hash = m.hash_before::BIGINT AND p.move = m.move`); n == 0 {
+		t.Error("no move joins the positions table by hash")
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE hash_before < 0`); n == 0 {
+		t.Error("no negative hash: the high bit is lost")
+	}
+	var comment, strength, nags string
+	if err := db.QueryRow(`SELECT string_agg(coalesce(comment, '-'), '|' ORDER BY ply), string_agg(coalesce(strength, '-'), '|' ORDER BY ply),
+		string_agg(nags::VARCHAR, '|' ORDER BY ply)
+		FROM 'moves.parquet' m JOIN 'games.parquet' g USING (game_id) WHERE g.source_file LIKE '%columns.pdn' AND g.game_index = 1`).Scan(&comment, &strength, &nags); err != nil {
+		t.Fatal(err)
+	}
+	if comment != "a comment|-|two comments|-|-|-|-" || strength != "-|!|-|?!|-|-|-" || nags != "[]|[1]|[]|[6, 13]|[]|[]|[]" {
+		t.Errorf("annotations: %q %q %q", comment, strength, nags)
+	}
+	// Analysis: eval NULL and mate set where the score is decisive.
+	var mates, evalsNull int64
+	for i := range reports {
+		for _, e := range evals[i] {
+			if e != nil && e.MateBefore != 0 {
+				mates++
+			}
+		}
+	}
+	evalsNull = queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE depth IS NOT NULL AND eval_before IS NULL AND eval_before_white IS NULL AND mate_before IS NOT NULL`)
+	if mates == 0 || evalsNull != mates {
+		t.Errorf("%d rows with mate_before and no eval, %d decisive in the analysis", evalsNull, mates)
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE (eval_before IS NULL) = (mate_before IS NULL) AND depth IS NOT NULL
+		OR (eval_after IS NULL) = (mate_after IS NULL) AND depth IS NOT NULL`); n != 0 {
+		t.Errorf("%d analysed rows with both or neither of eval and mate", n)
+	}
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE abs(eval_before) >= 10000 OR abs(eval_after) >= 10000`); n != 0 {
+		t.Errorf("%d evaluations that are forced wins", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"math"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -97,32 +98,6 @@ func ParseDate(s string) (year int, date time.Time, ok bool) {
 	return y, t, true
 }
 
-// Opening writes the first n plies of a replay with move numbers and
-// every landing square: "1. c3-d4 f6-g5 2. b2-c3"; a game that starts
-// with Black begins "1... ". It returns "" when nothing was replayed.
-func Opening(r *validate.Report, n int) string {
-	var buf []byte
-	for i := range r.Plies {
-		if i >= n {
-			break
-		}
-		pl := &r.Plies[i]
-		if i > 0 {
-			buf = append(buf, ' ')
-		}
-		switch {
-		case pl.Side == r.FirstMove():
-			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
-			buf = append(buf, ". "...)
-		case i == 0:
-			buf = strconv.AppendInt(buf, int64(pl.MoveNumber), 10)
-			buf = append(buf, "... "...)
-		}
-		buf = pl.Move.AppendFormat(buf, pl.Move.Variant().DefaultStyle())
-	}
-	return string(buf)
-}
-
 // GamesWriter writes the games table, one row per report.
 type GamesWriter struct {
 	t            *table
@@ -169,7 +144,7 @@ func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
 	if err := gw.check(); err != nil {
 		return err
 	}
-	return gw.add(r, prepareGameRow(r, gw.openingPlies))
+	return gw.add(r, prepareGameRow(r, gw.openingPlies, ""))
 }
 
 func (gw *GamesWriter) check() error {
@@ -188,7 +163,7 @@ func (gw *GamesWriter) AddPrepared(p *Prepared) error {
 	}
 	row := p.game
 	if row.openingPlies != gw.openingPlies {
-		row.opening, row.openingPlies = Opening(p.r, gw.openingPlies), gw.openingPlies
+		row.openingMoves, row.openingPlies = Opening(p.r, gw.openingPlies), gw.openingPlies
 	}
 	return gw.add(p.r, row)
 }
@@ -200,28 +175,47 @@ func (gw *GamesWriter) add(r *validate.Report, row gameRow) error {
 	i := 0
 	next := func() array.Builder { b := c[i]; i++; return b }
 	appendStr(next(), row.id)
-	appendStr(next(), g.File)
+	appendStr(next(), row.key)
+	appendStr(next(), row.source)
 	appendI32(next(), g.Index)
 	appendI32(next(), int(g.Pos.Line))
 	appendOptStr(next(), row.event)
 	appendOptStr(next(), row.site)
 	appendOptStr(next(), row.date)
-	if row.hasDate {
-		next().(*array.Date32Builder).Append(row.date32)
-	} else {
-		next().AppendNull()
-	}
+	appendOptDate(next(), row.date32, row.hasDate)
 	if row.year > 0 {
 		appendI32(next(), row.year)
 	} else {
 		next().AppendNull()
 	}
+	appendOptDate(next(), row.utcDate, row.hasUTCDate)
+	if b := next(); row.hasUTCTime {
+		b.(*array.Time32Builder).Append(row.utcTime)
+	} else {
+		b.AppendNull()
+	}
 	appendOptStr(next(), row.round)
 	appendOptStr(next(), row.white)
 	appendOptStr(next(), row.black)
+	for _, v := range []optInt16{row.whiteElo, row.blackElo, row.whiteDiff, row.blackDiff} {
+		if b := next(); v.ok {
+			b.(*array.Int16Builder).Append(v.v)
+		} else {
+			b.AppendNull()
+		}
+	}
+	appendOptStr(next(), row.whiteTitle)
+	appendOptStr(next(), row.blackTitle)
 	appendStr(next(), r.Result)
 	appendOptStr(next(), row.written)
+	if b := next(); !math.IsNaN(row.whiteScore) {
+		b.(*array.Float64Builder).Append(row.whiteScore)
+	} else {
+		b.AppendNull()
+	}
 	appendOptStr(next(), row.outcome)
+	appendOptStr(next(), row.termination)
+	appendOptStr(next(), row.timeControl)
 	appendOptStr(next(), row.variant)
 	appendI32(next(), r.GameType.Number)
 	appendBool(next(), r.GameType.Inferred)
@@ -257,6 +251,8 @@ func (gw *GamesWriter) add(r *validate.Report, row gameRow) error {
 		appendStr(gw.find.FieldBuilder(6), f.Message)
 	}
 	appendOptStr(next(), row.opening)
+	appendOptStr(next(), row.openingMoves)
+	appendStr(next(), row.movetext)
 	if r.Started {
 		appendStr(next(), row.final)
 	} else {

@@ -134,9 +134,19 @@ func fakeEvals(reports []*validate.Report) [][]*PlyEval {
 			if loss >= 200 {
 				class = "blunder"
 			}
-			out[i][j] = &PlyEval{Depth: 6, EvalBefore: int32(10 * j), EvalAfter: int32(10*j) - loss,
+			e := &PlyEval{Depth: 6, EvalBefore: int32(10 * j), EvalAfter: int32(10*j) - loss,
 				BestMove: r.Plies[j].Move.String(), BestPV: []string{r.Plies[j].Move.String()},
 				Loss: loss, Class: class, Nodes: uint64(1000 + j)}
+			// Every fifth analysed ply a forced win in 9 plies, kept by
+			// the move or lost to a forced loss in 4.
+			if j%10 == 4 {
+				e.EvalBefore, e.MateBefore = 30000-9, 9
+				e.EvalAfter, e.MateAfter = 30000-9, 9
+				if j%20 == 14 {
+					e.EvalAfter, e.MateAfter = -(30000 - 4), -4
+				}
+			}
+			out[i][j] = e
 		}
 	}
 	return out

@@ -21,6 +21,16 @@ type PlyEval struct {
 	EvalBefore int32
 	// EvalAfter is the score after the move played, from the mover's view.
 	EvalAfter int32
+	// MateBefore is set when EvalBefore is a forced win or loss by rule:
+	// the plies to the end of the game, positive when the mover wins,
+	// negative when it loses (analyze.Score's Plies, IsWin and IsLoss).
+	// eval_before and eval_before_white are then NULL, and mate_before
+	// holds it. 0 when the score is not decisive.
+	MateBefore int32
+	// MateAfter is MateBefore for EvalAfter: the plies to the end counted
+	// from the position before the move, the move included, signed for
+	// the mover (a best move keeps MateAfter = MateBefore).
+	MateAfter int32
 	BestMove  string   // the engine's move, every landing square ("" for none)
 	BestPV    []string // its principal variation, first move first
 	Loss      int32    // what the move cost the mover: EvalBefore - EvalAfter, at least 0

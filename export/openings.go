@@ -107,7 +107,7 @@ func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string) {
 		case "0-2":
 			st.black++
 		}
-		if e := evalAt(evals, i); e != nil {
+		if e := evalAt(evals, i); e != nil && e.MateAfter == 0 {
 			st.evalSum += float64(e.EvalAfter)
 			st.evals++
 		}
@@ -149,7 +149,7 @@ func (o *Openings) Write(w io.Writer, f Format, meta Meta, opts ...Option) error
 	t.useBuilders(c.mem)
 	col := func(name string) array.Builder { return t.cols[fieldIndex(positionsFields, name)] }
 	variant := col("variant").(*array.StringBuilder)
-	hash := col("hash").(*array.Uint64Builder)
+	hash := col("hash").(*array.Int64Builder)
 	fen := col("fen").(*array.StringBuilder)
 	side := col("side").(*array.StringBuilder)
 	move := col("move").(*array.StringBuilder)
@@ -163,7 +163,7 @@ func (o *Openings) Write(w io.Writer, f Format, meta Meta, opts ...Option) error
 	first := col("first_game_id").(*array.StringBuilder)
 	for _, r := range o.rows() {
 		variant.Append(r.key.variant.Name())
-		hash.Append(r.key.hash)
+		hash.Append(int64(r.key.hash))
 		fen.Append(r.pos.FEN())
 		side.Append(sideName(r.pos.Side))
 		move.Append(r.key.move)

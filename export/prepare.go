@@ -4,6 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
 
@@ -47,9 +48,13 @@ type preparedMoves struct {
 	hashes  []uint64
 	written []string
 	// fen holds the FENs of the positions before the plies, one after the
-	// other, and squares the path then the captured squares of every ply.
+	// other, then the FEN of the final position; squares the path then
+	// the captured squares of every ply.
 	fen     []byte
 	squares []draughts.Square
+	// notes are the annotations written after each ply's move, nil when
+	// none has any.
+	notes []*pdn.Notes
 }
 
 // Flags of a ply in preparedMoves.small.
@@ -87,14 +92,20 @@ func (m *preparedMoves) bytes(r int) []uint8 { return m.small[r*m.n : (r+1)*m.n]
 
 // gameRow holds the values of a games row that take work to compute.
 type gameRow struct {
-	id                                       string
+	id, key, source                          string
 	event, site, date, round, white, black   string
 	written, outcome, variant, setup, status string
 	final                                    string // final_fen, "" for NULL
-	opening                                  string
+	whiteTitle, blackTitle                   string
+	timeControl, termination                 string
+	opening, openingMoves, movetext          string
 	openingPlies                             int
-	date32                                   arrow.Date32
-	hasDate                                  bool
+	date32, utcDate                          arrow.Date32
+	hasDate, hasUTCDate                      bool
+	utcTime                                  arrow.Time32
+	hasUTCTime                               bool
+	whiteElo, blackElo, whiteDiff, blackDiff optInt16
+	whiteScore                               float64 // NaN for NULL
 	year                                     int
 	standard                                 int8 // standard_start: 1, 0, or -1 for NULL
 	errors                                   int
@@ -108,7 +119,7 @@ type gameRow struct {
 // ignored.
 func PrepareGame(r *validate.Report, evals []*PlyEval, opts ...Option) *Prepared {
 	c := newConfig(opts)
-	p := &Prepared{r: r, game: prepareGameRow(r, c.openingPlies)}
+	p := &Prepared{r: r, game: prepareGameRow(r, c.openingPlies, c.sourceFile)}
 	p.moves = prepareMoves(r, evals, p.game.id)
 	return p
 }
@@ -119,23 +130,43 @@ func (p *Prepared) Plies() int { return p.moves.n }
 // ID is the game's game_id (see GameID).
 func (p *Prepared) ID() string { return p.game.id }
 
-func prepareGameRow(r *validate.Report, openingPlies int) gameRow {
+func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow {
 	g := r.Game
+	if source == "" {
+		source = g.File
+	}
 	row := gameRow{
-		id:    GameID(g),
+		id: GameID(g), key: GameKey(r), source: source,
 		event: g.Event(), site: g.Site(), date: g.Date(), round: g.Round(),
 		white: g.White(), black: g.Black(),
 		status:       string(r.Status()),
 		errors:       r.Findings.Errors(),
-		opening:      Opening(r, openingPlies),
+		opening:      OpeningName(r),
+		openingMoves: Opening(r, openingPlies),
 		openingPlies: openingPlies,
+		movetext:     Movetext(r),
 		standard:     -1,
+		whiteElo:     ratingTag(g, whiteEloTags),
+		blackElo:     ratingTag(g, blackEloTags),
+		whiteDiff:    ratingTag(g, whiteDiffTags),
+		blackDiff:    ratingTag(g, blackDiffTags),
+		whiteTitle:   textTag(g, whiteTitle),
+		blackTitle:   textTag(g, blackTitle),
+		timeControl:  textTag(g, timeControl),
+		termination:  textTag(g, termination),
+		whiteScore:   whiteScore(r.Result),
 	}
 	year, d, ok := ParseDate(row.date)
 	row.year = year
 	if ok {
 		row.date32, row.hasDate = arrow.Date32FromTime(d), true
 	}
+	var utcYear int
+	utcYear, row.utcDate, row.hasUTCDate = dateTag(g, utcDateTags)
+	if row.year == 0 {
+		row.year = utcYear
+	}
+	row.utcTime, row.hasUTCTime = timeTag(g, utcTimeTags)
 	row.written = g.Result()
 	if row.written == "" {
 		row.written = g.Terminator
@@ -214,9 +245,35 @@ func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMove
 		m.fen = pl.Before.AppendFEN(m.fen)
 		fenEnd[i] = int32(len(m.fen))
 		m.hashes[i] = pl.Before.Hash()
+		if pl.Index >= 0 && pl.Index < len(r.Game.Moves) {
+			if nt := r.Game.Moves[pl.Index].Notes; nt != nil && (len(nt.Comments) > 0 || len(nt.NAGs) > 0 || nt.Strength != "") {
+				if m.notes == nil {
+					m.notes = make([]*pdn.Notes, n)
+				}
+				m.notes[i] = nt
+			}
+		}
 	}
+	m.fen = r.Final.AppendFEN(m.fen)
 	m.hashes[n] = r.Final.Hash()
 	return m
+}
+
+// fenEnd returns the end in m.fen of FEN k: that of the position before
+// ply k, or for k = m.n the final position.
+func (m *preparedMoves) fenEnd(k int) int32 {
+	if k == m.n {
+		return int32(len(m.fen))
+	}
+	return m.i32[i32FENEnd*m.n+k]
+}
+
+// plyNotes returns the annotations of ply i, nil when it has none.
+func (m *preparedMoves) plyNotes(i int) *pdn.Notes {
+	if m.notes == nil {
+		return nil
+	}
+	return m.notes[i]
 }
 
 // plySquares returns the path and the captured squares of ply i.

@@ -79,8 +79,8 @@ func TestPreparedOpeningPlies(t *testing.T) {
 		t.Error("games of prepared games differ from Add's with 10 opening plies")
 	}
 	p := PrepareGame(reports[0], nil, WithOpeningPlies(10))
-	if p.game.opening != Opening(reports[0], 10) || p.Plies() != len(reports[0].Plies) || p.ID() != GameID(reports[0].Game) {
-		t.Errorf("PrepareGame: opening %q, %d plies, id %s", p.game.opening, p.Plies(), p.ID())
+	if p.game.openingMoves != Opening(reports[0], 10) || p.Plies() != len(reports[0].Plies) || p.ID() != GameID(reports[0].Game) {
+		t.Errorf("PrepareGame: opening %q, %d plies, id %s", p.game.openingMoves, p.Plies(), p.ID())
 	}
 }
 

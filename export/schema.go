@@ -9,7 +9,7 @@ import (
 // SchemaVersion is the version of the table schemas, written as
 // damka.schema. It changes when a column changes meaning or type; adding
 // a column does not change it.
-const SchemaVersion = "1"
+const SchemaVersion = "2"
 
 // Metadata keys written in every file.
 const (
@@ -48,8 +48,9 @@ var (
 	str  = arrow.BinaryTypes.String
 	i32  = arrow.PrimitiveTypes.Int32
 	i64  = arrow.PrimitiveTypes.Int64
-	u64  = arrow.PrimitiveTypes.Uint64
 	f64  = arrow.PrimitiveTypes.Float64
+	i16  = arrow.PrimitiveTypes.Int16
+	t32s = arrow.FixedWidthTypes.Time32s
 	bln  = arrow.FixedWidthTypes.Boolean
 	dt32 = arrow.FixedWidthTypes.Date32
 )
@@ -84,36 +85,50 @@ var findingType = arrow.StructOf(
 
 // gamesFields are the columns of the games table, in order.
 var gamesFields = []arrow.Field{
-	req("game_id", str),     // see GameID
-	req("source_file", str), // the input as named on the command line
+	req("game_id", str),     // see GameID: the record at its place
+	req("game_key", str),    // see GameKey: the same rules, start and moves give the same key in any file
+	req("source_file", str), // the input as named on the command line (a path given absolute: from its last element on)
 	req("game_index", i32),  // 1-based index of the game in its file
 	req("source_line", i32), // line of its first tag (or token)
 	opt("event", str),       // tags as written (trimmed), NULL when absent or empty
 	opt("site", str),
 	opt("date", str),         // as written: "1947.05.12", "1.1.1987", "1950.", ...
 	opt("date_parsed", dt32), // NULL unless day, month and year are all known
-	opt("year", i32),         // the year of date, when it has one
+	opt("year", i32),         // the year of date (else of UTCDate), when it has one
+	opt("utc_date", dt32),    // UTCDate, else Date, when day, month and year are all known
+	opt("utc_time", t32s),    // UTCTime, else Time: "HH:MM:SS" or "HH:MM"; NULL when absent or not a time
 	opt("round", str),
 	opt("white", str),
 	opt("black", str),
-	req("result", str),           // normalised: 2-0, 1-1, 0-2 or *
-	opt("result_written", str),   // the Result tag as written, else the terminator
-	opt("outcome", str),          // the result the rules give the final position (side to move has no move), else NULL
-	opt("variant", str),          // the rules the game was replayed by ("russian"), NULL when damka cannot play it
-	req("game_type", i32),        // PDN GameType number, as written or inferred
-	req("variant_inferred", bln), // no usable GameType tag: the variant was guessed
-	opt("setup_fen", str),        // canonical FEN of the start position given by the record (FEN tag or setup); as written when invalid; NULL when none
-	opt("standard_start", bln),   // replay started from the variant's start position; NULL when it could not start
-	req("tags", listOf(tagType)), // every tag in source order, duplicates kept
-	req("plies_written", i32),    // moves of the main line as written
-	req("plies_replayed", i32),   // plies replayed (rows of moves)
-	req("stopped", bln),          // replay stopped before the last written move
-	req("status", str),           // clean, warnings, errors, unreadable or unchecked (a variant damka does not play)
-	req("errors", i32),           // findings of severity error
+	opt("white_elo", i16),         // WhiteElo, else WhiteRating; NULL when absent or not a number in int16
+	opt("black_elo", i16),         // BlackElo, else BlackRating
+	opt("white_rating_diff", i16), // WhiteRatingDiff ("+12", "-7")
+	opt("black_rating_diff", i16), // BlackRatingDiff
+	opt("white_title", str),       // WhiteTitle; NULL when absent, empty or "?"
+	opt("black_title", str),       // BlackTitle
+	req("result", str),            // normalised: 2-0, 1-1, 0-2 or *
+	opt("result_written", str),    // the Result tag as written, else the terminator
+	opt("white_score", f64),       // White's score by result: 1, 0.5 or 0; NULL for *
+	opt("outcome", str),           // the result the rules give the final position (side to move has no move), else NULL
+	opt("termination", str),       // Termination tag
+	opt("time_control", str),      // TimeControl tag
+	opt("variant", str),           // the rules the game was replayed by ("russian"), NULL when damka cannot play it
+	req("game_type", i32),         // PDN GameType number, as written or inferred
+	req("variant_inferred", bln),  // no usable GameType tag: the variant was guessed
+	opt("setup_fen", str),         // canonical FEN of the start position given by the record (FEN tag or setup); as written when invalid; NULL when none
+	opt("standard_start", bln),    // replay started from the variant's start position; NULL when it could not start
+	req("tags", listOf(tagType)),  // every tag in source order, duplicates kept
+	req("plies_written", i32),     // moves of the main line as written
+	req("plies_replayed", i32),    // plies replayed (rows of moves)
+	req("stopped", bln),           // replay stopped before the last written move
+	req("status", str),            // clean, warnings, errors, unreadable or unchecked (a variant damka does not play)
+	req("errors", i32),            // findings of severity error
 	req("findings", listOf(findingType)),
-	opt("opening", str),   // the first plies (WithOpeningPlies), numbered, full paths: "1. c3-d4 f6-g5 2. ..."
-	opt("final_fen", str), // canonical FEN after the last replayed ply, NULL when replay could not start
-	req("encoding", str),  // utf-8, utf-16le, utf-16be, windows-1251, cp866 or koi8-r: how the record was decoded
+	opt("opening", str),       // the Opening tag, else the name the opening table gives the first moves (OpeningName); NULL when neither
+	opt("opening_moves", str), // the first plies (WithOpeningPlies), numbered, full paths: "1. c3-d4 f6-g5 2. ..."
+	req("movetext", str),      // the main line as PDN movetext, numbered, no tags (Movetext)
+	opt("final_fen", str),     // canonical FEN after the last replayed ply, NULL when replay could not start
+	req("encoding", str),      // utf-8, utf-16le, utf-16be, windows-1251, cp866 or koi8-r: how the record was decoded
 }
 
 // movesFields are the columns of the moves table, in order.
@@ -131,27 +146,33 @@ var movesFields = []arrow.Field{
 	req("is_capture", bln),
 	req("capture_was_compulsory", bln), // a capture was available (R-CAP-1); with is_capture false: a missed capture
 	req("promotes", bln),
-	req("repaired", bln),    // a repair (damka export --repair) made or moved the ply: move_written is what the record had ("" for a move left out)
-	req("legal_moves", i32), // legal moves of the position, capture paths with the same result counted once
-	req("fen_before", str),  // canonical FEN of the position before the move
-	req("hash_before", u64), // Zobrist hash of the position before the move
-	req("hash_after", u64),  // and after it
+	req("repaired", bln),     // a repair (damka export --repair) made or moved the ply: move_written is what the record had ("" for a move left out)
+	req("legal_moves", i32),  // legal moves of the position, capture paths with the same result counted once
+	req("fen_before", str),   // canonical FEN of the position before the move
+	req("fen_after", str),    // and after it
+	req("hash_before", i64),  // Zobrist hash of the position before the move, its 64 bits as a signed integer
+	req("hash_after", i64),   // and after it
+	opt("comment", str),      // the comments written after the move, joined by a space; NULL when none
+	req("nags", listOf(i32)), // its $n annotations as written, in order (empty when none)
+	opt("strength", str),     // its move strength as written: "!", "?!", ...; NULL when none
 	// Analysis: NULL when not analysed.
 	opt("depth", i32),             // search depth
-	opt("eval_before", i32),       // best-play evaluation before the move, centi-men, mover's view
+	opt("eval_before", i32),       // best-play evaluation before the move, centi-men, mover's view; NULL when decisive (mate_before)
 	opt("eval_before_white", i32), // the same from White's view
+	opt("mate_before", i32),       // a forced end before the move: plies to it, > 0 when the mover wins, < 0 when it loses; NULL otherwise
 	opt("best_move", str),         // the engine's move, full path
 	opt("best_pv", listOf(str)),   // its principal variation
-	opt("eval_after", i32),        // evaluation after the move played, centi-men, mover's view
-	opt("loss", i32),              // what the move cost the mover, centi-men (>= 0)
+	opt("eval_after", i32),        // evaluation after the move played, centi-men, mover's view; NULL when decisive (mate_after)
+	opt("mate_after", i32),        // a forced end after the move played: plies to it from the position before the move (the move included), signed for the mover
+	opt("loss", i32),              // what the move cost the mover, centi-men (>= 0; a forced win or loss counts as 10000)
 	opt("class", str),             // the analysis' verdict: best, good, inaccuracy, mistake, blunder ...
-	opt("nodes", u64),             // nodes searched
+	opt("nodes", i64),             // nodes searched
 }
 
 // positionsFields are the columns of the positions table, in order.
 var positionsFields = []arrow.Field{
 	req("variant", str),
-	req("hash", u64),          // Zobrist hash of the position
+	req("hash", i64),          // Zobrist hash of the position, as hash_before
 	req("fen", str),           // its canonical FEN
 	req("side", str),          // side to move
 	req("move", str),          // the move played from it, full path
@@ -161,7 +182,7 @@ var positionsFields = []arrow.Field{
 	req("draws", i64),         // drawn (1-1)
 	req("black_wins", i64),    // won by Black (0-2)
 	opt("score", f64),         // the mover's score over the games with a result: (wins + draws/2) / (white_wins+draws+black_wins); NULL when none
-	opt("avg_eval", f64),      // mean eval_after (mover's view) over the analysed games, NULL when none
+	opt("avg_eval", f64),      // mean eval_after (mover's view) over the analysed games where it is not decisive, NULL when none
 	req("first_game_id", str), // the first game, in input order, that played it
 }
 
@@ -190,13 +211,13 @@ func PositionsSchema(m Meta, plies int) *arrow.Schema {
 // about 5% of its time for nothing. The other columns have statistics.
 var noStatistics = map[string][]string{
 	"moves": {"game_id", "side", "move_written", "move", "from", "to", "path.list.element", "captured.list.element",
-		"fen_before", "hash_before", "hash_after", "best_move", "best_pv.list.element"},
+		"fen_before", "fen_after", "hash_before", "hash_after", "comment", "best_move", "best_pv.list.element"},
 }
 
 // noDictionary lists the columns whose values rarely repeat: dictionary
 // encoding would only cost time before it falls back to plain.
 var noDictionary = map[string][]string{
-	"games":     {"game_id", "final_fen", "source_line"},
-	"moves":     {"fen_before", "hash_before", "hash_after", "nodes"},
+	"games":     {"game_id", "game_key", "final_fen", "source_line", "movetext"},
+	"moves":     {"fen_before", "fen_after", "hash_before", "hash_after", "nodes"},
 	"positions": {"hash", "fen", "first_game_id"},
 }

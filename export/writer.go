@@ -82,6 +82,7 @@ type config struct {
 	rowGroupRows int
 	mem          memory.Allocator
 	openingPlies int
+	sourceFile   string
 }
 
 func newConfig(opts []Option) config {
@@ -117,6 +118,15 @@ func WithOpeningPlies(n int) Option {
 			c.openingPlies = n
 		}
 	}
+}
+
+// WithSourceFile sets the games table's source_file of the game
+// PrepareGame prepares: the name of its input as the dataset should show
+// it (damka names inputs as they were given on the command line, a path
+// given absolute from its last element on). By default it is the name
+// the game was read under, pdn.Game.File.
+func WithSourceFile(name string) Option {
+	return func(c *config) { c.sourceFile = name }
 }
 
 // batchWriter is what a table writes record batches to: an Arrow IPC
@@ -418,6 +428,15 @@ func appendOptStr(b array.Builder, s string) {
 
 func appendI32(b array.Builder, v int) {
 	b.(*array.Int32Builder).Append(int32(v))
+}
+
+// appendOptDate appends d, or NULL when !ok.
+func appendOptDate(b array.Builder, d arrow.Date32, ok bool) {
+	if !ok {
+		b.AppendNull()
+		return
+	}
+	b.(*array.Date32Builder).Append(d)
 }
 
 func appendBool(b array.Builder, v bool) {

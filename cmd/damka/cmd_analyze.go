@@ -177,6 +177,8 @@ func plyEvals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
 			Depth:      depth,
 			EvalBefore: int32(pa.Before),
 			EvalAfter:  int32(pa.After),
+			MateBefore: mate(pa.Before),
+			MateAfter:  mate(pa.After),
 			Loss:       int32(pa.Loss),
 			Class:      string(pa.Class),
 			Nodes:      pa.Nodes,
@@ -190,6 +192,19 @@ func plyEvals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
 		out[i] = e
 	}
 	return out
+}
+
+// mate is the mate_before or mate_after of a score: the plies to a
+// forced end, positive for a win of the side whose view s is, negative
+// for a loss; 0 when s is not decisive.
+func mate(s analyze.Score) int32 {
+	switch {
+	case s.IsWin():
+		return int32(s.Plies())
+	case s.IsLoss():
+		return -int32(s.Plies())
+	}
+	return 0
 }
 
 // countPositions replays the inputs once, quickly, to count the positions

@@ -61,13 +61,21 @@ func TestAnalyze(t *testing.T) {
 		}
 	}
 	// Every replayed ply of a game without errors, and every ply before
-	// the first error of the others, has an evaluation; the rest are NULL.
-	rows, nulls := readColumnNulls(t, filepath.Join(out1, "moves.parquet"), "eval_before")
+	// the first error of the others, has an analysis; the rest are NULL.
+	// eval_before is NULL where the position is a forced win or loss, and
+	// mate_before is set there instead.
+	moves := filepath.Join(out1, "moves.parquet")
+	rows, nulls := readColumnNulls(t, moves, "depth")
 	if rows < 3000 || nulls == 0 || nulls > 20 {
-		t.Errorf("moves: %d rows, %d without evaluation", rows, nulls)
+		t.Errorf("moves: %d rows, %d without analysis", rows, nulls)
 	}
-	if _, n := readColumnNulls(t, filepath.Join(out1, "moves.parquet"), "class"); n != nulls {
-		t.Errorf("class has %d nulls, eval_before %d", n, nulls)
+	if _, n := readColumnNulls(t, moves, "class"); n != nulls {
+		t.Errorf("class has %d nulls, depth %d", n, nulls)
+	}
+	_, evalNulls := readColumnNulls(t, moves, "eval_before")
+	_, mateNulls := readColumnNulls(t, moves, "mate_before")
+	if mates := rows - mateNulls; mates == 0 || evalNulls != nulls+mates {
+		t.Errorf("%d rows with mate_before, %d without eval_before, %d not analysed", mates, evalNulls, nulls)
 	}
 	if _, err := os.Stat(filepath.Join(out1, "positions.parquet")); err != nil {
 		t.Error(err)
