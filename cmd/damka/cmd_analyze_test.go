@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -18,6 +19,37 @@ import (
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
+
+// readStrings reads a string column of a Parquet file.
+func readStrings(t *testing.T, path, column string) []string {
+	t.Helper()
+	rdr, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	idx := tbl.Schema().FieldIndices(column)
+	if len(idx) != 1 {
+		t.Fatalf("%s: no column %s", path, column)
+	}
+	var out []string
+	for _, chunk := range tbl.Column(idx[0]).Data().Chunks() {
+		s := chunk.(*array.String)
+		for i := 0; i < s.Len(); i++ {
+			out = append(out, s.Value(i))
+		}
+	}
+	return out
+}
 
 // readColumnNulls reads a Parquet file back and returns its row count and
 // the number of nulls of a column.

@@ -117,11 +117,12 @@ func parseFormat(s string) (export.Format, error) {
 
 // commandLine writes a command and the arguments that affect its output,
 // for the damka.command metadata: never -j, -q or -o, so that runs that
-// differ only in those give identical files. Arguments with spaces or
-// quotes are quoted.
+// differ only in those give identical files, and a path given absolute
+// only by its last element (dataArgs), so that no file records where a
+// user keeps files. Arguments with spaces or quotes are quoted.
 func commandLine(name string, flags []string, args []string) string {
 	parts := append([]string{name}, flags...)
-	for _, a := range args {
+	for _, a := range dataArgs(args) {
 		if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
 			a = strconv.Quote(a)
 		}
@@ -197,7 +198,7 @@ func replayGames(ctx context.Context, io *streams, args []string, jobs int, quie
 // analysis: the appending that is left for emit is cheap.
 func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options,
 	t *tally, times *stageTimes, bar *progress, analyse func(*validate.Report) []*export.PlyEval,
-	prepare func(*validate.Report, []*export.PlyEval) *export.Prepared, emit func(replayed) error) error {
+	prepare func(gameItem, *validate.Report, []*export.PlyEval) *export.Prepared, emit func(replayed) error) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -234,7 +235,7 @@ func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int,
 			t1 = t2
 		}
 		if prepare != nil {
-			c.prepared = prepare(c.report, c.evals)
+			c.prepared = prepare(it, c.report, c.evals)
 			times.prepare.Add(int64(time.Since(t1)))
 		}
 		return c
@@ -335,8 +336,9 @@ func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destin
 }
 
 // prepare prepares the rows of a game for the tables: on the workers.
-func (s *tableSet) prepare(r *validate.Report, evals []*export.PlyEval) *export.Prepared {
-	return export.PrepareGame(r, evals)
+// source_file is the input as named on the command line.
+func (s *tableSet) prepare(it gameItem, r *validate.Report, evals []*export.PlyEval) *export.Prepared {
+	return export.PrepareGame(r, evals, export.WithSourceFile(it.DataName))
 }
 
 // addPrepared appends the rows of a prepared game, or of c.report when it

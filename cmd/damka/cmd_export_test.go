@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -240,9 +241,57 @@ func TestExportErrors(t *testing.T) {
 }
 
 func TestCommandLine(t *testing.T) {
-	got := commandLine("export", []string{"--format", "parquet"}, []string{"a.pdn", "my games/b.pdn"})
-	if want := `export --format parquet a.pdn "my games/b.pdn"`; got != want {
+	got := commandLine("export", []string{"--format", "parquet"}, []string{"a.pdn", "my games/b.pdn", "/home/me/archives/x.pdn", "/srv/games/"})
+	if want := `export --format parquet a.pdn "my games/b.pdn" x.pdn games`; got != want {
 		t.Errorf("commandLine = %s, want %s", got, want)
+	}
+}
+
+func TestDataName(t *testing.T) {
+	for _, c := range []struct{ arg, path, want string }{
+		{"games", "games/sub/a.pdn", "games/sub/a.pdn"},
+		{"../corpus/a.pdn", "../corpus/a.pdn", "../corpus/a.pdn"},
+		{"/home/me/games", "/home/me/games/sub/a.pdn", "games/sub/a.pdn"},
+		{"/home/me/games/", "/home/me/games/a.pdn", "games/a.pdn"},
+		{"/home/me/a.pdn", "/home/me/a.pdn", "a.pdn"},
+		{"-", "-", "-"},
+		{"", "sample:ussr1947.pdn", "sample:ussr1947.pdn"},
+	} {
+		if got := dataName(c.arg, c.path); got != c.want {
+			t.Errorf("dataName(%q, %q) = %q, want %q", c.arg, c.path, got, c.want)
+		}
+	}
+}
+
+// No dataset records where the user keeps files: source_file and
+// damka.command name an input given by an absolute path from its last
+// element on.
+func TestExportNoAbsolutePaths(t *testing.T) {
+	in, err := filepath.Abs("../../testdata/validate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if _, errOut, code := runSub(t, newExportCommand, "", "-q", "-o", out, in); code != exitFindings {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, f := range []string{"games.parquet", "moves.parquet"} {
+		data := readFile(t, filepath.Join(out, f))
+		if bytes.Contains(data, []byte(filepath.Dir(in))) {
+			t.Errorf("%s holds the absolute path %s", f, in)
+		}
+		if !bytes.Contains(data, []byte("export --format parquet validate")) {
+			t.Errorf("%s: no damka.command naming the input validate", f)
+		}
+	}
+	names := readStrings(t, filepath.Join(out, "games.parquet"), "source_file")
+	if len(names) < 10 || !slices.Contains(names, "validate/missed_capture.pdn") {
+		t.Errorf("source_file: %v", names)
+	}
+	for _, n := range names {
+		if !strings.HasPrefix(n, "validate/") {
+			t.Errorf("source_file %s", n)
+		}
 	}
 }
 

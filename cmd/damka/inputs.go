@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	"github.com/damka/damka/internal/sample"
@@ -15,10 +17,14 @@ import (
 // gameItem is one game read from the inputs, an input that failed, or a
 // note about the inputs (something skipped, a file with no game).
 type gameItem struct {
-	File string    // input name as shown in reports
-	Game *pdn.Game // nil when Err or Note is set
-	Err  error     // the input could not be opened or read on
-	Note string    // a warning about the inputs, with no game
+	File string // input name as shown in reports
+	// DataName is the input's name in the datasets (games.source_file):
+	// as given on the command line, a path given absolute from its last
+	// element on (see dataName).
+	DataName string
+	Game     *pdn.Game // nil when Err or Note is set
+	Err      error     // the input could not be opened or read on
+	Note     string    // a warning about the inputs, with no game
 	// Source tells where the game's bytes are, for a reject that must
 	// copy them from the file (a game over the reader's size cap).
 	Source *sourceInfo
@@ -38,17 +44,19 @@ type sourceInfo struct {
 type inputs struct {
 	io      *streams
 	sources []pdn.Source
+	args    []string // the argument each source comes from
 	bytes   atomic.Int64
 	total   int64 // size of the inputs in bytes, -1 when unknown (stdin)
 
-	cur     *pdn.Reader
-	closer  io.Closer
-	info    *sourceInfo
-	i       int
-	name    string
-	games   int // games read from the current input
-	lastOK  int // index of the last whole game of the current input
-	lastPos pdn.Pos
+	cur      *pdn.Reader
+	closer   io.Closer
+	info     *sourceInfo
+	i        int
+	name     string
+	dataName string
+	games    int // games read from the current input
+	lastOK   int // index of the last whole game of the current input
+	lastPos  pdn.Pos
 }
 
 // sampleNote is what damka says when it reads its built-in sample.
@@ -72,10 +80,18 @@ func openInputs(io *streams, args []string) *inputs {
 			// reads, whatever standard input is.
 			if _, err := os.Stat(a); a == sample.Name && err != nil {
 				in.sources = append(in.sources, pdn.Source{Name: sample.Name, Size: int64(len(sample.PDN))})
+				in.args = append(in.args, a)
 				continue
 			}
-			in.sources = append(in.sources, pdn.WalkAll([]string{a})...)
+			walked := pdn.WalkAll([]string{a})
+			in.sources = append(in.sources, walked...)
+			for range walked {
+				in.args = append(in.args, a)
+			}
 		}
+	}
+	for len(in.args) < len(in.sources) {
+		in.args = append(in.args, "") // standard input, the sample
 	}
 	for _, s := range in.sources {
 		if s.Err != nil || s.Skip != "" {
@@ -109,6 +125,7 @@ func (in *inputs) next() (gameItem, bool, error) {
 				return gameItem{File: src.Name, Note: src.Name + ": " + skipText(src.Skip)}, true, nil
 			}
 			in.name, in.games, in.lastOK, in.lastPos = src.Name, 0, 0, pdn.Pos{}
+			in.dataName = dataName(in.args[in.i-1], src.Name)
 			if err := in.open(in.name); err != nil {
 				return gameItem{File: in.name, Err: err}, true, nil
 			}
@@ -129,8 +146,38 @@ func (in *inputs) next() (gameItem, bool, error) {
 		if g.Err == nil {
 			in.lastOK, in.lastPos = g.Index, g.Pos
 		}
-		return gameItem{File: in.name, Game: g, Source: in.info}, true, nil
+		return gameItem{File: in.name, DataName: in.dataName, Game: g, Source: in.info}, true, nil
 	}
+}
+
+// dataName is the name of an input file in the datasets: the path as
+// walked from the argument arg, with forward slashes, so that the same
+// command gives the same source_file on every machine; a path given
+// absolute keeps only its last element and what is below it
+// (/home/me/games/x.pdn as an argument gives x.pdn, /home/me/games gives
+// games/x.pdn), so that no dataset records where a user keeps files.
+func dataName(arg, path string) string {
+	if arg == "" || !filepath.IsAbs(arg) || !filepath.IsAbs(path) {
+		return filepath.ToSlash(path)
+	}
+	rel, err := filepath.Rel(filepath.Dir(filepath.Clean(arg)), path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return filepath.Base(path)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// dataArgs are the arguments as damka.command records them: a path given
+// absolute by its last element (as dataName names the files under it).
+func dataArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if filepath.IsAbs(a) {
+			out[i] = filepath.ToSlash(filepath.Base(filepath.Clean(a)))
+		}
+	}
+	return out
 }
 
 func skipText(reason string) string {
