@@ -101,9 +101,10 @@ finding.
 
 With --json, one JSON object per game and line on stdout, in input order:
 {"file", "game", "line", "plies", "status", "findings": [{"kind",
-"severity", "ply", "move", "line", "col", "message"}]}, status being
-clean, warnings, errors, unreadable or unchecked; the summary goes to
-stderr. The findings that repairs are searched for also have "repairs":
+"severity", "ply", "move", "line", "column", "message"}]}, status being
+clean, warnings, errors, unreadable or unchecked, and move null for a
+finding with no move (as in the games table's findings); the summary goes
+to stderr. The findings that repairs are searched for also have "repairs":
 [{"move", "edit", "replays_to_end", "plies_replayed_after"}], best first
 (possibly empty). With --errors-only or --kinds, only the games with a
 finding chosen are printed, with those findings.
@@ -445,7 +446,9 @@ func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
 }
 
 // The JSON form of a game's report: a contract, keep the fields as they
-// are (status was added after the others).
+// are (status was added after the others). A finding has the names and
+// NULLs of the games table's findings (column, not col; move null for a
+// finding with no move written, as for the game as a whole).
 type jsonGame struct {
 	File     string          `json:"file"`
 	Game     int             `json:"game"`
@@ -459,9 +462,9 @@ type jsonFinding struct {
 	Kind     validate.Kind     `json:"kind"`
 	Severity validate.Severity `json:"severity"`
 	Ply      int               `json:"ply"`
-	Move     string            `json:"move"`
+	Move     *string           `json:"move"`
 	Line     int               `json:"line"`
-	Col      int               `json:"col"`
+	Column   int               `json:"column"`
 	Message  string            `json:"message"`
 	// Repairs, best first: only on the findings repairs are searched for
 	// (and on repaired ones, the repair applied).
@@ -484,7 +487,10 @@ func jsonReport(r *validate.Report, filter func(*validate.Finding) bool) (jsonGa
 		if filter != nil && !filter(f) {
 			continue
 		}
-		jf := jsonFinding{Kind: f.Kind, Severity: f.Severity, Ply: f.Ply, Move: f.Move, Line: f.Line, Col: f.Col, Message: f.Message}
+		jf := jsonFinding{Kind: f.Kind, Severity: f.Severity, Ply: f.Ply, Line: f.Line, Column: f.Col, Message: f.Message}
+		if f.Move != "" {
+			jf.Move = &f.Move
+		}
 		if f.Repairable() || f.Kind == validate.Repaired {
 			reps := make([]jsonRepair, 0, len(f.Repairs))
 			for _, c := range f.Repairs {

@@ -140,7 +140,7 @@ func TestCheckJSON(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	want := `{"file":"../../testdata/validate/clean.pdn","game":1,"line":1,"plies":1,"status":"clean","findings":[]}
-{"file":"../../testdata/validate/wrong_result.pdn","game":1,"line":1,"plies":1,"status":"errors","findings":[{"kind":"wrong_result","severity":"error","ply":2,"move":"","line":7,"col":6,"message":"white has no legal move at the end and loses (R-END-1), so the result is 0-2, not 2-0"}]}
+{"file":"../../testdata/validate/wrong_result.pdn","game":1,"line":1,"plies":1,"status":"errors","findings":[{"kind":"wrong_result","severity":"error","ply":2,"move":null,"line":7,"column":6,"message":"white has no legal move at the end and loses (R-END-1), so the result is 0-2, not 2-0"}]}
 `
 	if out != want {
 		t.Errorf("JSON:\n%s\nwant\n%s", out, want)
