@@ -9,6 +9,7 @@ package export
 import (
 	"database/sql"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -664,5 +665,98 @@ func TestDuckDBMoveColumns(t *testing.T) {
 	}
 	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE abs(eval_before) >= 10000 OR abs(eval_after) >= 10000`); n != 0 {
 		t.Errorf("%d evaluations that are forced wins", n)
+	}
+}
+
+// dirFiles is a CreateFunc writing under dir.
+func dirFiles(t *testing.T, dir string) CreateFunc {
+	return func(p string) (io.Writer, error) {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return nil, err
+		}
+		f, err := os.Create(full)
+		if err == nil {
+			t.Cleanup(func() { f.Close() })
+		}
+		return f, err
+	}
+}
+
+// One archive exported partitioned by year (and by variant and year),
+// read back through DuckDB's hive partitioning: every game and move is
+// there once, with the year and variant of its game, NULL where the game
+// has none.
+func TestDuckDBHivePartitions(t *testing.T) {
+	reports := readReports(t, append(allFiles(t), tagFiles...)...)
+	db, dir := duckFiles(t, reports, nil)
+	plies := int64(countPlies(reports))
+	for _, by := range [][]string{{"year"}, {"variant", "year"}} {
+		out := filepath.Join(dir, strings.Join(by, "_"))
+		d := DatasetOptions{PartitionBy: by, MaxRowsPerFile: 50}
+		create := dirFiles(t, out)
+		gw, _ := NewPartitionedWriter("games", Parquet, testMeta, d, create)
+		mw, _ := NewPartitionedWriter("moves", Parquet, testMeta, d, create)
+		po := NewPartitionedOpenings(DefaultOpeningsPlies, by)
+		for _, r := range reports {
+			p := PrepareGame(r, nil)
+			if gw.AddPrepared(p) != nil || mw.AddPrepared(p) != nil {
+				t.Fatal("add")
+			}
+			po.AddPrepared(p)
+		}
+		if err := gw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := mw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := po.Write(create, Parquet, testMeta, d); err != nil {
+			t.Fatal(err)
+		}
+		games := fmt.Sprintf("read_parquet('%s/games/**/*.parquet', hive_partitioning = true)", out)
+		moves := fmt.Sprintf("read_parquet('%s/moves/**/*.parquet', hive_partitioning = true)", out)
+		positions := fmt.Sprintf("read_parquet('%s/positions/**/*.parquet', hive_partitioning = true)", out)
+		if n := queryInt(t, db, `SELECT count(*) FROM `+games); n != int64(len(reports)) {
+			t.Errorf("%v: %d games, want %d", by, n, len(reports))
+		}
+		if n := queryInt(t, db, `SELECT count(DISTINCT game_id) FROM `+games); n != int64(len(reports)) {
+			t.Errorf("%v: %d distinct games", by, n)
+		}
+		if n := queryInt(t, db, `SELECT count(*) FROM `+moves); n != plies {
+			t.Errorf("%v: %d moves, want %d", by, n, plies)
+		}
+		if n := queryInt(t, db, `SELECT count(*) FROM (SELECT DISTINCT game_id, ply FROM `+moves+`)`); n != plies {
+			t.Errorf("%v: %d distinct moves", by, n)
+		}
+		// The partition columns as the unpartitioned file has them.
+		if n := queryInt(t, db, `SELECT count(*) FROM `+games+` g JOIN 'games.parquet' u USING (game_id)
+			WHERE g.year IS NOT DISTINCT FROM u.year`); n != int64(len(reports)) {
+			t.Errorf("%v: %d games with their year", by, n)
+		}
+		if n := queryInt(t, db, `SELECT count(*) FROM `+moves+` m JOIN 'games.parquet' u USING (game_id)
+			WHERE m.year IS NOT DISTINCT FROM u.year`); n != plies {
+			t.Errorf("%v: %d moves with the year of their game", by, n)
+		}
+		if n := queryInt(t, db, `SELECT count(*) FROM `+games+` WHERE year IS NULL`); n == 0 {
+			t.Errorf("%v: no game without a year", by)
+		}
+		var typ string
+		if err := db.QueryRow(`SELECT typeof(year) FROM ` + games + ` LIMIT 1`).Scan(&typ); err != nil || typ != "BIGINT" {
+			t.Errorf("%v: year is %s (%v)", by, typ, err)
+		}
+		if len(by) == 2 {
+			if n := queryInt(t, db, `SELECT count(*) FROM `+games+` g JOIN 'games.parquet' u USING (game_id)
+				WHERE g.variant IS NOT DISTINCT FROM u.variant`); n != int64(len(reports)) {
+				t.Errorf("%v: %d games with their variant", by, n)
+			}
+			if n := queryInt(t, db, `SELECT count(*) FROM `+games+` WHERE variant IS NULL`); n == 0 {
+				t.Errorf("%v: no game without a variant", by)
+			}
+		}
+		// The positions of each partition sum to those of all games.
+		if n := queryInt(t, db, `SELECT sum(games) FROM `+positions); n != queryInt(t, db, `SELECT sum(games) FROM 'positions.parquet'`) {
+			t.Errorf("%v: %d games of positions over the partitions", by, n)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -580,5 +581,93 @@ func TestLargeDictionaryDeterministic(t *testing.T) {
 		if !bytes.Equal(writeGames(t, reports, Parquet), first) {
 			t.Fatal("two runs wrote different bytes")
 		}
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// Arrow IPC files are uncompressed unless asked, every message (and so
+// every buffer, which the writer pads to 8 bytes within the body) starts
+// 8-byte aligned, and every compression reads back.
+func TestArrowIPCSettings(t *testing.T) {
+	reports := readReports(t, corpusFiles...)
+	plies := countPlies(reports)
+	size := 0
+	for _, c := range []Compression{Uncompressed, DefaultCompression, LZ4, Zstd} {
+		file := writeMoves(t, reports, nil, ArrowFile, WithCompression(c), WithRowGroupRows(5000))
+		stream := writeMoves(t, reports, nil, ArrowStream, WithCompression(c), WithRowGroupRows(5000))
+		if c == Uncompressed {
+			size = len(file)
+		}
+		if compressed := len(file) < size*3/4; compressed != (c.For(ArrowFile) != Uncompressed) {
+			t.Errorf("%v: %d bytes, uncompressed %d", c, len(file), size)
+		}
+		if !bytes.HasPrefix(file, []byte("ARROW1\x00\x00")) || !bytes.Equal(file[8:8+len(stream)-8], stream[:len(stream)-8]) {
+			t.Errorf("%v: the file is not the stream between its magic and footer", c)
+		}
+		cr := &countingReader{r: bytes.NewReader(stream)}
+		mr := ipc.NewMessageReader(cr)
+		msgs := 0
+		for {
+			msg, err := mr.Message()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cr.n%8 != 0 || msg.BodyLen()%8 != 0 {
+				t.Errorf("%v: message %d ends at %d, body of %d bytes", c, msgs, cr.n, msg.BodyLen())
+			}
+			msgs++
+		}
+		mr.Release()
+		if msgs < 3 {
+			t.Errorf("%v: %d messages", c, msgs)
+		}
+		r, err := ipc.NewFileReader(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i := range r.NumRecords() {
+			rec, err := r.RecordBatch(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += int(rec.NumRows())
+		}
+		r.Close()
+		if n != plies {
+			t.Errorf("%v: %d rows, want %d", c, n, plies)
+		}
+	}
+}
+
+// --compression sets the Parquet codec too: zstd by default.
+func TestParquetCompression(t *testing.T) {
+	reports := readReports(t, oracleFile)
+	for c, want := range map[Compression]compress.Compression{
+		DefaultCompression: compress.Codecs.Zstd, Zstd: compress.Codecs.Zstd, LZ4: compress.Codecs.Lz4Raw, Uncompressed: compress.Codecs.Uncompressed,
+	} {
+		rdr, err := file.NewParquetReader(bytes.NewReader(writeGames(t, reports, Parquet, WithCompression(c))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc, err := rdr.MetaData().RowGroup(0).ColumnChunk(0)
+		if err != nil || cc.Compression() != want {
+			t.Errorf("%v: %v, want %v (%v)", c, cc.Compression(), want, err)
+		}
+		rdr.Close()
 	}
 }

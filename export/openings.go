@@ -141,6 +141,11 @@ func (o *Openings) rows() []openingRow {
 
 // Write writes the positions table to w in format f. It does not close w.
 func (o *Openings) Write(w io.Writer, f Format, meta Meta, opts ...Option) error {
+	return o.write(o.rows(), w, f, meta, opts...)
+}
+
+// write writes rows of the positions table to w.
+func (o *Openings) write(rows []openingRow, w io.Writer, f Format, meta Meta, opts ...Option) error {
 	c := newConfig(opts)
 	t, err := newTable(w, f, "positions", PositionsSchema(meta, o.maxPly), c)
 	if err != nil {
@@ -161,7 +166,7 @@ func (o *Openings) Write(w io.Writer, f Format, meta Meta, opts ...Option) error
 	score := col("score").(*array.Float64Builder)
 	avg := col("avg_eval").(*array.Float64Builder)
 	first := col("first_game_id").(*array.StringBuilder)
-	for _, r := range o.rows() {
+	for _, r := range rows {
 		variant.Append(r.key.variant.Name())
 		hash.Append(int64(r.key.hash))
 		fen.Append(r.pos.FEN())

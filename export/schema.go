@@ -20,6 +20,10 @@ const (
 	KeyTable   = "damka.table"   // games, moves or positions
 	KeySchema  = "damka.schema"  // SchemaVersion
 	KeyPlies   = "damka.plies"   // positions only: the plies counted per game
+	// KeyPartition is in the files of a partitioned dataset only: the
+	// partition's folder, "variant=russian/year=1947", whose columns the
+	// file leaves out.
+	KeyPartition = "damka.partition"
 )
 
 // Meta is the key/value metadata of a file.

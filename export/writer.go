@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,6 +68,67 @@ func (f Format) Ext() string {
 	return ".parquet"
 }
 
+// Compression is the compression of a file's data.
+type Compression int
+
+// The compressions.
+const (
+	// DefaultCompression is zstd for Parquet and none for Arrow IPC, which
+	// Arrow JS, for one, reads only uncompressed.
+	DefaultCompression Compression = iota
+	Uncompressed
+	LZ4  // Parquet LZ4_RAW; Arrow IPC LZ4 frames
+	Zstd // zstd, level 3 in Parquet
+)
+
+// ParseCompression reads a --compression value: "none" (or
+// "uncompressed"), "lz4" or "zstd"; "" is DefaultCompression.
+func ParseCompression(s string) (Compression, error) {
+	switch s {
+	case "":
+		return DefaultCompression, nil
+	case "none", "uncompressed":
+		return Uncompressed, nil
+	case "lz4":
+		return LZ4, nil
+	case "zstd":
+		return Zstd, nil
+	}
+	return 0, fmt.Errorf("unknown compression %q (none, lz4 or zstd)", s)
+}
+
+// String is the name ParseCompression reads, "default" for
+// DefaultCompression.
+func (c Compression) String() string {
+	switch c {
+	case Uncompressed:
+		return "none"
+	case LZ4:
+		return "lz4"
+	case Zstd:
+		return "zstd"
+	}
+	return "default"
+}
+
+// For returns the compression c means for format f: DefaultCompression
+// resolved.
+func (c Compression) For(f Format) Compression {
+	if c != DefaultCompression {
+		return c
+	}
+	if f == Parquet {
+		return Zstd
+	}
+	return Uncompressed
+}
+
+// WithCompression sets the compression of the files (DefaultCompression
+// by default).
+func WithCompression(c Compression) Option {
+	return func(cf *config) { cf.compression = c }
+}
+
 // DefaultRowGroupRows is the number of rows of a record batch, which is a
 // Parquet row group: large enough for good compression and fast scans,
 // small enough that a batch of the moves table takes some tens of MB.
@@ -83,6 +145,14 @@ type config struct {
 	mem          memory.Allocator
 	openingPlies int
 	sourceFile   string
+	compression  Compression
+	// For the files of a partitioned dataset (PartitionedWriter): the
+	// columns left out of the files (they are in the path), the
+	// partition, written as damka.partition, and the slots of the
+	// batches being written at once, shared by the partitions.
+	drop      []string
+	partition string
+	slots     chan struct{}
 }
 
 func newConfig(opts []Option) config {
@@ -158,31 +228,29 @@ func (b recordBatch) column(i int) arrow.Array {
 
 func (b recordBatch) release() { b.rec.Release() }
 
-// tableWriter writes the batches of a table, one at a time, and adds the
-// time its goroutines spend at it to busy.
-type tableWriter interface {
-	write(b batch, busy *atomic.Int64) error
-	Close() error
-}
-
-// recordWriter writes batches through a batchWriter, their columns built
-// in parallel first.
+// recordWriter writes the batches of a table through a batchWriter, one
+// at a time, their columns built in parallel first, and adds the time its
+// goroutines spend at it to busy. It writes the columns keep of the
+// table (all of them but those of the partition, in a partitioned
+// dataset), with the schema of the file.
 type recordWriter struct {
 	w      batchWriter
 	schema *arrow.Schema
+	keep   []int
 }
 
 func (rw recordWriter) write(b batch, busy *atomic.Int64) error {
-	if rb, ok := b.(recordBatch); ok {
+	rb, built := b.(recordBatch)
+	if built && int(rb.rec.NumCols()) == len(rw.keep) {
 		t0 := time.Now()
 		err := rw.w.Write(rb.rec)
 		busy.Add(int64(time.Since(t0)))
 		return err
 	}
-	cols := make([]arrow.Array, rw.schema.NumFields())
+	cols := make([]arrow.Array, len(rw.keep))
 	parallelColumns(len(cols), func(i int) {
 		t0 := time.Now()
-		cols[i] = b.column(i)
+		cols[i] = b.column(rw.keep[i])
 		busy.Add(int64(time.Since(t0)))
 	})
 	rec := array.NewRecordBatch(rw.schema, cols, int64(b.numRows()))
@@ -245,7 +313,8 @@ type table struct {
 	rows  int64 // rows handed to the writer
 	limit int
 	buf   *bufio.Writer
-	out   tableWriter
+	out   recordWriter
+	slots chan struct{} // see config.slots
 	// writing is non-nil while a batch is being written; it delivers the
 	// error of the write.
 	writing chan error
@@ -259,7 +328,8 @@ type table struct {
 }
 
 func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config) (*table, error) {
-	t := &table{schema: schema, limit: c.rowGroupRows, buf: bufio.NewWriterSize(w, 1<<20)}
+	t := &table{schema: schema, limit: c.rowGroupRows, buf: bufio.NewWriterSize(w, 1<<20), slots: c.slots}
+	fileSchema, keep := projectSchema(schema, c.drop, c.partition)
 	var (
 		bw  batchWriter
 		err error
@@ -269,23 +339,43 @@ func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config
 		pprops, aprops := parquetProps(name, c)
 		// pqarrow writes through t.buf, which nothing closes: pqarrow
 		// closes its destination when that is an io.Closer.
-		bw, err = pqarrow.NewFileWriter(schema, t.buf, pprops, aprops)
+		bw, err = pqarrow.NewFileWriter(fileSchema, t.buf, pprops, aprops)
 	case ArrowFile:
-		bw, err = ipc.NewFileWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
-			ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
+		bw, err = ipc.NewFileWriter(t.buf, ipcOptions(fileSchema, c)...)
 	case ArrowStream:
-		bw = ipc.NewWriter(t.buf, ipc.WithSchema(schema), ipc.WithAllocator(c.mem), ipc.WithZstd(),
-			ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
+		bw = ipc.NewWriter(t.buf, ipcOptions(fileSchema, c)...)
 	default:
 		err = fmt.Errorf("export: unknown format %v", f)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if bw != nil {
-		t.out = recordWriter{w: bw, schema: schema}
-	}
+	t.out = recordWriter{w: bw, schema: fileSchema, keep: keep}
 	return t, nil
+}
+
+// projectSchema returns the schema of the files of a table: schema less
+// the columns drop, with damka.partition in the metadata when partition
+// is set; and the indices of the columns kept.
+func projectSchema(schema *arrow.Schema, drop []string, partition string) (*arrow.Schema, []int) {
+	var fields []arrow.Field
+	var keep []int
+	for i, f := range schema.Fields() {
+		if !slices.Contains(drop, f.Name) {
+			fields = append(fields, f)
+			keep = append(keep, i)
+		}
+	}
+	if len(drop) == 0 && partition == "" {
+		return schema, keep
+	}
+	md := schema.Metadata()
+	keys, vals := slices.Clone(md.Keys()), slices.Clone(md.Values())
+	if partition != "" {
+		keys, vals = append(keys, KeyPartition), append(vals, partition)
+	}
+	meta := arrow.NewMetadata(keys, vals)
+	return arrow.NewSchema(fields, &meta), keep
 }
 
 // parquetProps are the properties of the Parquet files of a table.
@@ -297,10 +387,31 @@ func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config
 // data whole (TestLargeDictionaryDeterministic).
 const dictionaryPageLimit = 64 << 20
 
+// ipcOptions are the options of the Arrow IPC writers: uncompressed
+// unless asked (buffers stay 8-byte aligned, as the format wants, either
+// way).
+func ipcOptions(schema *arrow.Schema, c config) []ipc.Option {
+	opts := []ipc.Option{ipc.WithSchema(schema), ipc.WithAllocator(c.mem)}
+	switch c.compression.For(ArrowFile) {
+	case LZ4:
+		opts = append(opts, ipc.WithLZ4(), ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
+	case Zstd:
+		opts = append(opts, ipc.WithZstd(), ipc.WithCompressConcurrency(runtime.GOMAXPROCS(0)))
+	}
+	return opts
+}
+
 func parquetProps(name string, c config) (*parquet.WriterProperties, pqarrow.ArrowWriterProperties) {
+	codec := compress.Codecs.Zstd
+	switch c.compression.For(Parquet) {
+	case Uncompressed:
+		codec = compress.Codecs.Uncompressed
+	case LZ4:
+		codec = compress.Codecs.Lz4Raw
+	}
 	props := []parquet.WriterProperty{
 		parquet.WithAllocator(c.mem),
-		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithCompression(codec),
 		parquet.WithDictionaryDefault(true),
 		parquet.WithDictionaryPageSizeLimit(dictionaryPageLimit),
 		parquet.WithMaxRowGroupLength(int64(c.rowGroupRows)),
@@ -359,9 +470,20 @@ func (t *table) flush() error {
 	t.n = 0
 	done := make(chan error, 1)
 	t.writing = done
+	if t.slots != nil {
+		// The partitions of a dataset share the slots: a partition
+		// waits, like the table for its own batch, when they are full.
+		t0 := time.Now()
+		t.slots <- struct{}{}
+		t.waited += time.Since(t0)
+	}
 	go func() {
 		defer b.release()
-		done <- t.out.write(b, &t.busy)
+		err := t.out.write(b, &t.busy)
+		if t.slots != nil {
+			<-t.slots
+		}
+		done <- err
 	}()
 	return nil
 }
