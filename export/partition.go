@@ -454,13 +454,22 @@ func NewPartitionedOpenings(maxPly int, by []string) *PartitionedOpenings {
 // AddPrepared counts the first plies of a prepared game in its
 // partition.
 func (o *PartitionedOpenings) AddPrepared(p *Prepared) {
-	dir := p.Partition(o.by)
+	o.partition(p.Partition(o.by)).AddPrepared(p)
+}
+
+// Add counts the first plies of a game in its partition: AddPrepared
+// without a prepared game. evals, if any, give avg_eval.
+func (o *PartitionedOpenings) Add(r *validate.Report, evals []*PlyEval) {
+	o.partition(partitionDir(o.by, r, gameYear(r.Game))).Add(r, evals)
+}
+
+func (o *PartitionedOpenings) partition(dir string) *Openings {
 	op := o.parts[dir]
 	if op == nil {
 		op = NewOpenings(o.maxPly)
 		o.parts[dir] = op
 	}
-	op.AddPrepared(p)
+	return op
 }
 
 // Len is the number of rows gathered, over the partitions.

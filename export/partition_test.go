@@ -277,3 +277,28 @@ func TestDatasetWithoutPartitions(t *testing.T) {
 		}
 	}
 }
+
+// Add and AddPrepared count a game in the same partition.
+func TestPartitionedOpeningsAdd(t *testing.T) {
+	reports := readReports(t, append(allFiles(t), columnsFile)...)
+	by := []string{"year", "variant"}
+	a, b := NewPartitionedOpenings(10, by), NewPartitionedOpenings(10, by)
+	for _, r := range reports {
+		a.Add(r, nil)
+		b.AddPrepared(PrepareGame(r, nil))
+	}
+	fa, fb := &memFiles{}, &memFiles{}
+	la, err := a.Write(fa.create, Parquet, testMeta, DatasetOptions{PartitionBy: by})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, _ := b.Write(fb.create, Parquet, testMeta, DatasetOptions{PartitionBy: by})
+	if !slices.Equal(la, lb) || len(la) < 5 {
+		t.Fatalf("files %v and %v", la, lb)
+	}
+	for _, p := range la {
+		if !bytes.Equal(fa.files[p].Bytes(), fb.files[p].Bytes()) {
+			t.Errorf("%s differs", p)
+		}
+	}
+}

@@ -164,7 +164,7 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 	var utcYear int
 	utcYear, row.utcDate, row.hasUTCDate = dateTag(g, utcDateTags)
 	if row.year == 0 {
-		row.year = utcYear
+		row.year = utcYear // see gameYear
 	}
 	row.utcTime, row.hasUTCTime = timeTag(g, utcTimeTags)
 	row.written = g.Result()
@@ -189,6 +189,16 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 		row.final = r.Final.FEN()
 	}
 	return row
+}
+
+// gameYear is the games table's year of g: the year of Date, else of
+// UTCDate; 0 when neither has one.
+func gameYear(g *pdn.Game) int {
+	if y, _, _ := ParseDate(g.Date()); y > 0 {
+		return y
+	}
+	y, _, _ := dateTag(g, utcDateTags)
+	return y
 }
 
 // prepareMoves prepares the moves rows of r.

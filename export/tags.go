@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -152,7 +151,3 @@ func timeTag(g *pdn.Game, names []string) (arrow.Time32, bool) {
 	secs, ok := ParseTime(v)
 	return arrow.Time32(secs), ok
 }
-
-// timeOfDay is a time32[s] value as a time.Duration, for tests and
-// messages.
-func timeOfDay(t arrow.Time32) time.Duration { return time.Duration(t) * time.Second }

@@ -27,14 +27,17 @@ import (
 
 // AnalyzeOptions are the flags of damka analyze.
 type AnalyzeOptions struct {
-	Output  string
-	Depth   int
-	TTSize  int
-	Plies   int
-	Format  string
-	Variant string
-	Jobs    int
-	Quiet   bool
+	Output         string
+	Depth          int
+	TTSize         int
+	Plies          int
+	Format         string
+	Variant        string
+	Jobs           int
+	Quiet          bool
+	Compression    string
+	PartitionBy    string
+	MaxRowsPerFile int64
 
 	Report      bool
 	ReportTop   int
@@ -54,6 +57,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.Report, "report", false, "also write OUTDIR/report.html: the worst moves on boards, the games with evaluation graphs")
 	fs.IntVar(&o.ReportTop, "report-top", report.DefaultTop, "worst moves in the report")
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
+	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
 }
 
 func newAnalyzeCommand(io *streams) *cobra.Command {
@@ -121,7 +125,7 @@ func (o *AnalyzeOptions) check() error {
 	if _, err := parseFormat(o.Format); err != nil {
 		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --format: %w", err)}
 	}
-	return nil
+	return checkLayout("analyze", o.Compression, o.PartitionBy, o.MaxRowsPerFile, false)
 }
 
 // analysablePlies is how many plies of a game are analysed: those before
@@ -367,7 +371,7 @@ func analyzeFlags(opts AnalyzeOptions) []string {
 	if opts.Variant != "" {
 		fl = append(fl, "--variant", opts.Variant)
 	}
-	return fl
+	return append(fl, layoutFlags(opts.Compression, opts.PartitionBy, opts.MaxRowsPerFile)...)
 }
 
 func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
@@ -387,12 +391,18 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	format, _ := parseFormat(opts.Format)
 	meta := exportMeta(opts.Variant, commandLine("analyze", analyzeFlags(opts), args), opts.Depth)
-	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves"}
-	files := []string{"positions" + format.Ext(), "annotated.pdn"}
-	if opts.Report {
-		files = append(files, "report.html")
+	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves",
+		Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}
+	posPath := filepath.Join(opts.Output, "positions"+format.Ext())
+	more := []string{"positions" + format.Ext(), "annotated.pdn"}
+	var moreDatasets []string
+	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
+		more, moreDatasets, posPath = []string{"annotated.pdn"}, []string{"positions"}, filepath.Join(opts.Output, "positions")
 	}
-	outs, dests, err := openOutputs("analyze", io, tableOutputs(topts, files...))
+	if opts.Report {
+		more = append(more, "report.html")
+	}
+	outs, dests, err := openOutputs("analyze", io, tableOutputs(topts, more, moreDatasets...))
 	if err != nil {
 		return err
 	}
@@ -401,10 +411,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	posDest := dests[filepath.Join(opts.Output, "positions"+format.Ext())]
 	pgn := buffered(dests[filepath.Join(opts.Output, "annotated.pdn")])
 	pw := pdn.NewWriter(pgn.buf)
-	openings := export.NewOpenings(opts.Plies)
+	openings := newPositionsOut(opts.Plies, dests[posPath], format, meta, opts.PartitionBy, opts.MaxRowsPerFile, opts.Compression)
 	var page *report.Analysis
 	var pageDest *bufferedDestination
 	if opts.Report {
@@ -460,14 +469,13 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		if page != nil {
 			page.Add(c.item.File, r, c.evals)
 		}
+		if c.prepared == nil {
+			c.prepared = tables.prepare(c.item, c.report, c.evals)
+		}
 		if err := tables.addPrepared(c); err != nil {
 			return err
 		}
-		if c.prepared != nil {
-			openings.AddPrepared(c.prepared)
-		} else {
-			openings.Add(r, c.evals)
-		}
+		openings.add(c.prepared)
 		return pw.Write(annotate(r, c.evals, opts.Depth))
 	})
 	if err != nil {
@@ -479,7 +487,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return &exitError{code: exitInput, err: err}
 	}
 	t0 := time.Now()
-	err = openings.Write(posDest.w, format, meta)
+	err = openings.write()
 	if err == nil {
 		err = tables.finish()
 	}
@@ -500,7 +508,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	times.write += time.Since(t0)
 	writeAnalyzeSummary(io.Err, t, classes, positions.Load(), nodes.Load(), opts, worst, time.Since(t.start))
-	fmt.Fprintf(io.Err, "wrote %s, %s (%d rows) and %s\n", tables.summary(), posDest.name, openings.Len(), pgn.name)
+	fmt.Fprintf(io.Err, "wrote %s, %s and %s\n", tables.summary(), openings.summary(), pgn.name)
 	if page != nil {
 		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.name)
 	}

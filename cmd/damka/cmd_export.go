@@ -22,13 +22,16 @@ import (
 
 // ExportOptions are the flags of damka export.
 type ExportOptions struct {
-	Output  string
-	Format  string
-	Table   string
-	Variant string
-	Jobs    int
-	Quiet   bool
-	Repair  bool
+	Output         string
+	Format         string
+	Table          string
+	Variant        string
+	Jobs           int
+	Quiet          bool
+	Repair         bool
+	Compression    string
+	PartitionBy    string
+	MaxRowsPerFile int64
 }
 
 // AddFlags adds the export flags to fs.
@@ -40,6 +43,16 @@ func (o *ExportOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.Repair, "repair", false, "mend the moves that do not replay when one repair is certain, as damka clean --repair does (moves.repaired)")
+	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
+}
+
+// addLayoutFlags adds the flags of the files' layout, shared by export,
+// analyze and openings.
+func addLayoutFlags(fs *pflag.FlagSet, compression, partitionBy *string, maxRows *int64) {
+	fs.StringVar(compression, "compression", "", "none, lz4 or zstd (default: zstd for Parquet; Arrow IPC uncompressed, which every Arrow reader opens)")
+	fs.StringVar(partitionBy, "partition-by", "", "write each table as a dataset, a folder per partition: variant, year, or both in the order wanted (OUT/games/variant=russian/year=1947/part-00000.parquet)")
+	fs.Int64Var(maxRows, "max-rows-per-file", 0, fmt.Sprintf("rows of a dataset's file before a partition goes on in the next one (default: about 256 MB of Parquet: %d games, %d moves, %d positions)",
+		export.DefaultMaxGamesPerFile, export.DefaultMaxMovesPerFile, export.DefaultMaxPositionsPerFile))
 }
 
 // check validates the flags.
@@ -58,7 +71,7 @@ func (o *ExportOptions) check(cmd string) error {
 	default:
 		return &exitError{code: exitInput, err: fmt.Errorf("%s: --table is games or moves, not %q", cmd, o.Table)}
 	}
-	return nil
+	return checkLayout(cmd, o.Compression, o.PartitionBy, o.MaxRowsPerFile, o.Output == "-")
 }
 
 func newExportCommand(io *streams) *cobra.Command {
@@ -283,36 +296,99 @@ const (
 	gameOverhead   = 1 << 10
 )
 
+// tableWriter is a table of a run: one file (export.GamesWriter,
+// export.MovesWriter) or a dataset of files (export.PartitionedWriter).
+type tableWriter interface {
+	AddPrepared(*export.Prepared) error
+	Close() error
+	Rows() int64
+	Stats() export.WriterStats
+}
+
 // tableSet writes the games and moves tables of a run: to a directory,
-// or one of them to standard output. damka analyze writes through it too.
+// as files or datasets, or one of them to standard output. damka analyze
+// writes through it too.
 type tableSet struct {
-	games *export.GamesWriter
-	moves *export.MovesWriter
-	dests []*destination
+	games, moves tableWriter
+	dests        []*destination
+}
+
+// datasetOptions are the layout of the tables of a run: datasets of files
+// when --partition-by or --max-rows-per-file is given (ok), else one file
+// a table.
+func datasetOptions(partitionBy string, maxRows int64) (d export.DatasetOptions, ok bool) {
+	by, _ := export.ParsePartitionBy(partitionBy)
+	return export.DatasetOptions{PartitionBy: by, MaxRowsPerFile: maxRows}, len(by) > 0 || maxRows > 0
+}
+
+// checkLayout validates --compression, --partition-by and
+// --max-rows-per-file.
+func checkLayout(cmd, compression, partitionBy string, maxRows int64, stdout bool) error {
+	if _, err := export.ParseCompression(compression); err != nil {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: --compression: %w", cmd, err)}
+	}
+	if _, err := export.ParsePartitionBy(partitionBy); err != nil {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: --partition-by: %w", cmd, err)}
+	}
+	if maxRows < 0 {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: --max-rows-per-file must be positive", cmd)}
+	}
+	if _, ok := datasetOptions(partitionBy, maxRows); ok && stdout {
+		return &exitError{code: exitInput, err: fmt.Errorf("%s: -o - streams one table; --partition-by and --max-rows-per-file need a folder", cmd)}
+	}
+	return nil
+}
+
+// layoutFlags are the layout options that affect the output, for
+// damka.command: only those given, so that the defaults keep the
+// commands of earlier versions.
+func layoutFlags(compression, partitionBy string, maxRows int64) []string {
+	var fl []string
+	if compression != "" {
+		fl = append(fl, "--compression", compression)
+	}
+	if by, _ := export.ParsePartitionBy(partitionBy); len(by) > 0 {
+		fl = append(fl, "--partition-by", strings.Join(by, ","))
+	}
+	if maxRows > 0 {
+		fl = append(fl, "--max-rows-per-file", strconv.FormatInt(maxRows, 10))
+	}
+	return fl
+}
+
+// writerOptions are the options of the writers of a run.
+func writerOptions(compression string) []export.Option {
+	c, _ := export.ParseCompression(compression)
+	return []export.Option{export.WithCompression(c)}
 }
 
 // tableOutputs names the files the tables of opts go to, for
-// openOutputs: a folder with games and moves files, or standard output.
-func tableOutputs(opts ExportOptions, more ...string) output {
+// openOutputs: a folder with games and moves files (or datasets, and
+// datasets more too), or standard output.
+func tableOutputs(opts ExportOptions, moreFiles []string, moreDatasets ...string) output {
 	if opts.Output == "-" {
 		return output{flag: "-o", path: "-"}
 	}
 	format, _ := parseFormat(opts.Format)
-	return output{flag: "-o", path: opts.Output, files: append([]string{"games" + format.Ext(), "moves" + format.Ext()}, more...)}
+	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
+		return output{flag: "-o", path: opts.Output, files: moreFiles, datasets: append([]string{"games", "moves"}, moreDatasets...)}
+	}
+	return output{flag: "-o", path: opts.Output, files: append([]string{"games" + format.Ext(), "moves" + format.Ext()}, moreFiles...)}
 }
 
 // openTableSet starts the tables of opts.Output in the given format, on
 // the destinations openOutputs made.
 func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destination) (*tableSet, error) {
 	s := &tableSet{}
+	wopts := writerOptions(opts.Compression)
 	if opts.Output == "-" {
 		d := dests["-"]
 		s.dests = append(s.dests, d)
 		var err error
 		if opts.Table == "games" {
-			s.games, err = export.NewGamesWriter(d.w, export.ArrowStream, meta)
+			s.games, err = export.NewGamesWriter(d.w, export.ArrowStream, meta, wopts...)
 		} else {
-			s.moves, err = export.NewMovesWriter(d.w, export.ArrowStream, meta)
+			s.moves, err = export.NewMovesWriter(d.w, export.ArrowStream, meta, wopts...)
 		}
 		return s, err
 	}
@@ -320,16 +396,29 @@ func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destin
 	if err != nil {
 		return nil, err
 	}
+	dopts, dataset := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile)
 	for _, table := range []string{"games", "moves"} {
-		d := dests[filepath.Join(opts.Output, table+format.Ext())]
-		s.dests = append(s.dests, d)
-		if table == "games" {
-			s.games, err = export.NewGamesWriter(d.w, format, meta)
+		var w tableWriter
+		if dataset {
+			d := dests[filepath.Join(opts.Output, table)]
+			s.dests = append(s.dests, d)
+			w, err = export.NewPartitionedWriter(table, format, meta, dopts, d.create, wopts...)
 		} else {
-			s.moves, err = export.NewMovesWriter(d.w, format, meta)
+			d := dests[filepath.Join(opts.Output, table+format.Ext())]
+			s.dests = append(s.dests, d)
+			if table == "games" {
+				w, err = export.NewGamesWriter(d.w, format, meta, wopts...)
+			} else {
+				w, err = export.NewMovesWriter(d.w, format, meta, wopts...)
+			}
 		}
 		if err != nil {
 			return s, err
+		}
+		if table == "games" {
+			s.games = w
+		} else {
+			s.moves = w
 		}
 	}
 	return s, nil
@@ -341,11 +430,11 @@ func (s *tableSet) prepare(it gameItem, r *validate.Report, evals []*export.PlyE
 	return export.PrepareGame(r, evals, export.WithSourceFile(it.DataName))
 }
 
-// addPrepared appends the rows of a prepared game, or of c.report when it
-// was not prepared.
+// addPrepared appends the rows of a prepared game (preparing it when it
+// was not).
 func (s *tableSet) addPrepared(c replayed) error {
 	if c.prepared == nil {
-		return s.add(c.report, c.evals)
+		c.prepared = s.prepare(c.item, c.report, c.evals)
 	}
 	if s.games != nil {
 		if err := s.games.AddPrepared(c.prepared); err != nil {
@@ -374,18 +463,6 @@ func (s *tableSet) stats() (sum export.WriterStats) {
 	return sum
 }
 
-func (s *tableSet) add(r *validate.Report, evals []*export.PlyEval) error {
-	if s.games != nil {
-		if err := s.games.Add(r, evals); err != nil {
-			return err
-		}
-	}
-	if s.moves != nil {
-		return s.moves.Add(r, evals)
-	}
-	return nil
-}
-
 // finish finishes the tables: each encodes its last batch (all of the
 // games table, whose rows make one batch) and writes its footer, at once.
 // The files are put in place by the outputs' Commit.
@@ -406,18 +483,31 @@ func (s *tableSet) finish() error {
 	return cmp.Or(gerr, merr)
 }
 
-// summary names what was written: "out/games.parquet (209 rows)".
+// summary names what was written: "out/games.parquet (209 rows)", or for
+// a dataset "out/games/ (209 rows in 3 files, 3 partitions)".
 func (s *tableSet) summary() string {
 	var parts []string
 	i := 0
-	if s.games != nil {
-		parts = append(parts, fmt.Sprintf("%s (%d rows)", s.dests[i].name, s.games.Rows()))
+	for _, w := range []tableWriter{s.games, s.moves} {
+		if w == nil {
+			continue
+		}
+		part := fmt.Sprintf("%s (%d rows", s.dests[i].name, w.Rows())
+		if pw, ok := w.(*export.PartitionedWriter); ok {
+			part += fmt.Sprintf(" in %s, %s", plural(len(pw.Files()), "file"), plural(pw.Partitions(), "partition"))
+		}
+		parts = append(parts, part+")")
 		i++
 	}
-	if s.moves != nil {
-		parts = append(parts, fmt.Sprintf("%s (%d rows)", s.dests[i].name, s.moves.Rows()))
-	}
 	return strings.Join(parts, " and ")
+}
+
+// plural writes n things: "1 file", "3 files".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // exportFlags are the options of export that affect its output, for
@@ -436,7 +526,7 @@ func exportFlags(opts ExportOptions) []string {
 	if opts.Repair {
 		fl = append(fl, "--repair")
 	}
-	return fl
+	return append(fl, layoutFlags(opts.Compression, opts.PartitionBy, opts.MaxRowsPerFile)...)
 }
 
 func runExport(ctx context.Context, io *streams, opts ExportOptions, args []string) error {
@@ -449,7 +539,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	vopts.Repair = opts.Repair
 	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
-	outs, dests, err := openOutputs("export", io, tableOutputs(opts))
+	outs, dests, err := openOutputs("export", io, tableOutputs(opts, nil))
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -10,16 +11,20 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/validate"
 )
 
 // OpeningsOptions are the flags of damka openings.
 type OpeningsOptions struct {
-	Output  string
-	Format  string
-	Plies   int
-	Variant string
-	Jobs    int
-	Quiet   bool
+	Output         string
+	Format         string
+	Plies          int
+	Variant        string
+	Jobs           int
+	Quiet          bool
+	Compression    string
+	PartitionBy    string
+	MaxRowsPerFile int64
 }
 
 // AddFlags adds the openings flags to fs.
@@ -30,6 +35,7 @@ func (o *OpeningsOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
 }
 
 func (o *OpeningsOptions) check() error {
@@ -45,7 +51,7 @@ func (o *OpeningsOptions) check() error {
 	if o.Plies < 1 {
 		return &exitError{code: exitInput, err: fmt.Errorf("openings: --plies must be at least 1")}
 	}
-	return nil
+	return checkLayout("openings", o.Compression, o.PartitionBy, o.MaxRowsPerFile, o.Output == "-")
 }
 
 func newOpeningsCommand(io *streams) *cobra.Command {
@@ -100,26 +106,35 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if opts.Variant != "" {
 		flags = append(flags, "--variant", opts.Variant)
 	}
+	flags = append(flags, layoutFlags(opts.Compression, opts.PartitionBy, opts.MaxRowsPerFile)...)
 	meta := exportMeta(opts.Variant, commandLine("openings", flags, args), 0)
-	outs, dests, err := openOutputs("openings", io, output{flag: "-o", path: opts.Output})
+	out := output{flag: "-o", path: opts.Output}
+	dataDir := filepath.Join(opts.Output, "positions")
+	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
+		out.datasets = []string{"positions"}
+	}
+	outs, dests, err := openOutputs("openings", io, out)
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
 	dest := dests[opts.Output]
+	if out.datasets != nil {
+		dest = dests[dataDir]
+	}
 
-	o := export.NewOpenings(opts.Plies)
+	o := newPositionsOut(opts.Plies, dest, format, meta, opts.PartitionBy, opts.MaxRowsPerFile, opts.Compression)
 	t := newTally()
 	times := &stageTimes{start: t.start}
 	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, func(c replayed) error {
-		o.Add(c.report, c.evals)
+		o.addReport(c.report, c.evals)
 		return nil
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	t0 := time.Now()
-	if err := o.Write(dest.w, format, meta); err != nil {
+	if err := o.write(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	if err := outs.Commit(); err != nil {
@@ -127,6 +142,85 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	}
 	times.write += time.Since(t0)
 	t.print(io.Err)
-	fmt.Fprintf(io.Err, "wrote %s (%d positions and moves over %d plies) in %s\n", dest.name, o.Len(), o.MaxPly(), times)
+	fmt.Fprintf(io.Err, "wrote %s: positions and moves over %d plies, in %s\n", o.summary(), o.maxPly(), times)
 	return t.exit()
+}
+
+// positionsOut writes the positions table of a run: one file, or a
+// dataset of a positions table per partition.
+type positionsOut struct {
+	one    *export.Openings
+	parts  *export.PartitionedOpenings
+	dest   *destination
+	format export.Format
+	meta   export.Meta
+	dopts  export.DatasetOptions
+	wopts  []export.Option
+	files  int
+}
+
+// newPositionsOut starts the positions table over the first plies plies
+// of each game, to dest: a file, or, with a dataset layout, the folder of
+// the dataset.
+func newPositionsOut(plies int, dest *destination, format export.Format, meta export.Meta, partitionBy string, maxRows int64, compression string) *positionsOut {
+	p := &positionsOut{dest: dest, format: format, meta: meta, wopts: writerOptions(compression)}
+	var dataset bool
+	if p.dopts, dataset = datasetOptions(partitionBy, maxRows); dataset {
+		p.parts = export.NewPartitionedOpenings(plies, p.dopts.PartitionBy)
+	} else {
+		p.one = export.NewOpenings(plies)
+	}
+	return p
+}
+
+// add counts a game.
+func (p *positionsOut) add(pr *export.Prepared) {
+	if p.parts != nil {
+		p.parts.AddPrepared(pr)
+	} else {
+		p.one.AddPrepared(pr)
+	}
+}
+
+// addReport counts a game not prepared.
+func (p *positionsOut) addReport(r *validate.Report, evals []*export.PlyEval) {
+	if p.parts != nil {
+		p.parts.Add(r, evals)
+	} else {
+		p.one.Add(r, evals)
+	}
+}
+
+// write writes the table.
+func (p *positionsOut) write() error {
+	if p.parts != nil {
+		files, err := p.parts.Write(p.dest.create, p.format, p.meta, p.dopts, p.wopts...)
+		p.files = len(files)
+		return err
+	}
+	return p.one.Write(p.dest.w, p.format, p.meta, p.wopts...)
+}
+
+// len is the number of rows.
+func (p *positionsOut) len() int {
+	if p.parts != nil {
+		return p.parts.Len()
+	}
+	return p.one.Len()
+}
+
+// maxPly is the number of plies counted per game.
+func (p *positionsOut) maxPly() int {
+	if p.parts != nil {
+		return p.parts.MaxPly()
+	}
+	return p.one.MaxPly()
+}
+
+// summary names what was written: "out/positions.parquet (2372 rows)".
+func (p *positionsOut) summary() string {
+	if p.parts != nil {
+		return fmt.Sprintf("%s (%d rows in %s)", p.dest.name, p.len(), plural(p.files, "file"))
+	}
+	return fmt.Sprintf("%s (%d rows)", p.dest.name, p.len())
 }

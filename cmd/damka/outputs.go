@@ -8,7 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
 
+	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/atomicfile"
 )
 
@@ -18,7 +22,13 @@ type output struct {
 	flag  string   // "-o", "--rejects": named in messages
 	path  string   // as the user gave it
 	files []string // for a folder: the names of the files written in it
+	// datasets, for a folder: the folders of partitioned datasets in it
+	// ("games", "moves"), whose files are made as the run goes.
+	datasets []string
 }
+
+// folder reports whether the output is a folder.
+func (o output) folder() bool { return o.files != nil || o.datasets != nil }
 
 // outputs are the files a run writes, all of them checked and created
 // (under temporary names) before the first game is read, and put in
@@ -28,6 +38,9 @@ type outputs struct {
 	cmd string
 	io  *streams
 	set atomicfile.Set
+	// The files of the datasets: those an earlier run left there, which
+	// Commit removes unless this run wrote them again, and those made.
+	old, made map[string]bool
 }
 
 // destination is where one file of the outputs goes: a file being
@@ -36,6 +49,8 @@ type destination struct {
 	name string // as shown to the user
 	w    io.Writer
 	file *atomicfile.File // nil for standard output
+	// create makes the files of a dataset folder, as the run goes.
+	create export.CreateFunc
 }
 
 // bufferedDestination is a destination with a buffer in front.
@@ -49,7 +64,7 @@ type bufferedDestination struct {
 // wanted, a file where a folder is, a folder that cannot be made or
 // written to, are refused here, naming the path given.
 func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]*destination, error) {
-	o := &outputs{cmd: cmd, io: io}
+	o := &outputs{cmd: cmd, io: io, old: map[string]bool{}, made: map[string]bool{}}
 	if err := o.check(outs); err != nil {
 		return nil, nil, err
 	}
@@ -60,7 +75,7 @@ func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]
 			continue
 		}
 		paths := []string{out.path}
-		if out.files != nil {
+		if out.folder() {
 			if err := o.set.MkdirAll(out.path); err != nil {
 				o.Abort()
 				return nil, nil, o.describe(out, err)
@@ -69,6 +84,15 @@ func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]
 			for _, f := range out.files {
 				paths = append(paths, filepath.Join(out.path, f))
 			}
+		}
+		for _, ds := range out.datasets {
+			dir := filepath.Join(out.path, ds)
+			d, err := o.openDataset(out.path, dir)
+			if err != nil {
+				o.Abort()
+				return nil, nil, o.describe(out, err)
+			}
+			dests[dir] = d
 		}
 		for _, p := range paths {
 			f, err := o.set.Create(p)
@@ -80,6 +104,62 @@ func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]
 		}
 	}
 	return o, dests, nil
+}
+
+// datasetFile tells the files of a dataset that damka writes: part-00000.parquet...
+var datasetFile = regexp.MustCompile(`^part-[0-9]{5}\.(parquet|arrow)$`)
+
+// openDataset makes the folder of a dataset, checks that files can be
+// made in it, and notes the files of an earlier run's dataset there
+// (folders key=value, files part-NNNNN): Commit removes those this run
+// does not write again, so that the folder holds one dataset.
+// The files are created by paths relative to root, the output folder
+// ("games/year=1947/part-00000.parquet").
+func (o *outputs) openDataset(root, dir string) (*destination, error) {
+	if err := o.set.MkdirAll(dir); err != nil {
+		return nil, err
+	}
+	probe, err := os.CreateTemp(dir, ".damka-probe-*")
+	if err != nil {
+		return nil, &fs.PathError{Op: "create", Path: dir, Err: errors.Unwrap(err)}
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != dir && !strings.Contains(d.Name(), "=") {
+				return filepath.SkipDir // not a partition: not ours
+			}
+			return nil
+		}
+		if datasetFile.MatchString(d.Name()) {
+			o.old[p] = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	d := &destination{name: dir + string(filepath.Separator)}
+	d.create = func(rel string) (io.Writer, error) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if !strings.HasPrefix(p, dir+string(filepath.Separator)) {
+			return nil, fmt.Errorf("%s is not in %s", p, dir)
+		}
+		if err := o.set.MkdirAll(filepath.Dir(p)); err != nil {
+			return nil, err
+		}
+		f, err := o.set.Create(p)
+		if err != nil {
+			return nil, err
+		}
+		o.made[p] = true
+		return f, nil
+	}
+	return d, nil
 }
 
 // describe turns an error on an output into a message for the user.
@@ -117,13 +197,13 @@ func (o *outputs) check(outs []output) error {
 		}
 		fi, err := os.Stat(out.path)
 		switch {
-		case err == nil && out.files == nil && fi.IsDir():
+		case err == nil && !out.folder() && fi.IsDir():
 			return o.usage(fmt.Errorf("%s %s is a folder; name a file", out.flag, out.path))
-		case err == nil && out.files != nil && !fi.IsDir():
+		case err == nil && out.folder() && !fi.IsDir():
 			return o.usage(fmt.Errorf("%s %s exists and is not a folder", out.flag, out.path))
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			op := "create"
-			if out.files != nil {
+			if out.folder() {
 				op = "mkdir"
 			}
 			var pe *fs.PathError
@@ -132,9 +212,15 @@ func (o *outputs) check(outs []output) error {
 			}
 			return o.describe(out, err)
 		}
-		if out.files == nil {
+		if !out.folder() {
 			all = append(all, named{out, out.path})
 			continue
+		}
+		for _, ds := range out.datasets {
+			p := filepath.Join(out.path, ds)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				return o.usage(fmt.Errorf("%s %s: %s exists and is not a folder", out.flag, out.path, p))
+			}
 		}
 		for _, f := range out.files {
 			p := filepath.Join(out.path, f)
@@ -184,10 +270,30 @@ func abs(p string) string {
 	return a
 }
 
-// Commit puts every output file in place together.
+// Commit puts every output file in place together, and removes the
+// files of the datasets that an earlier run left and this one did not
+// write again.
 func (o *outputs) Commit() error {
+	var stale []string
+	for p := range o.old {
+		if !o.made[p] {
+			stale = append(stale, p)
+		}
+	}
+	sort.Strings(stale)
+	for _, p := range stale {
+		o.set.RemoveOnCommit(p)
+	}
 	if err := o.set.Commit(); err != nil {
 		return &exitError{code: exitInput, err: fmt.Errorf("%s: %w", o.cmd, err)}
+	}
+	// The partition folders the stale files leave empty.
+	for _, p := range stale {
+		for d := filepath.Dir(p); strings.Contains(filepath.Base(d), "="); d = filepath.Dir(d) {
+			if os.Remove(d) != nil {
+				break
+			}
+		}
 	}
 	return nil
 }

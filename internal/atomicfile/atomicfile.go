@@ -23,8 +23,9 @@ import (
 // File is a file being written. Write to it, then Commit or Abort.
 type File struct {
 	*os.File
-	path string
-	done bool
+	path     string
+	done     bool
+	finished bool // synced and closed by Finish: only the rename is left
 }
 
 // Create starts writing path, in path's directory, which must exist. "-"
@@ -58,9 +59,19 @@ func (f *File) Write(p []byte) (int, error) {
 // WriteString is Write for a string.
 func (f *File) WriteString(s string) (int, error) { return f.Write([]byte(s)) }
 
+// Finish syncs and closes the temporary file now, when its data is
+// complete, so that a Set of many files does not keep them all open; the
+// file is put in place by the Set's Commit (or removed by Abort), as
+// ever. Writes after Finish fail.
+func (f *File) Finish() error { return f.finish() }
+
 // finish syncs and closes the temporary file and gives it the mode of a
-// file the user made.
+// file the user made; once.
 func (f *File) finish() error {
+	if f.finished {
+		return nil
+	}
+	f.finished = true
 	err := f.File.Sync()
 	if cerr := f.File.Close(); err == nil {
 		err = cerr
@@ -134,8 +145,14 @@ func (f *File) Close() error {
 type Set struct {
 	files []*File
 	dirs  []string // folders MkdirAll made, outermost first
+	stale []string // files RemoveOnCommit removes
 	done  bool
 }
+
+// RemoveOnCommit has Commit remove path, once every file of the set is
+// in place: a file of an earlier run that this one replaces by others
+// (the parts of a partitioned dataset). Abort leaves it.
+func (s *Set) RemoveOnCommit(path string) { s.stale = append(s.stale, path) }
 
 // MkdirAll makes dir and its missing parents, and remembers those it
 // made, to remove them if the set is aborted.
@@ -203,6 +220,12 @@ func (s *Set) Commit() error {
 	}
 	s.forgetDirs()
 	var err error
+	for _, p := range s.stale {
+		if e := os.Remove(p); e != nil && !errors.Is(e, fs.ErrNotExist) && err == nil {
+			err = &fs.PathError{Op: "remove", Path: p, Err: cause(e)}
+		}
+		dirs[filepath.Dir(p)] = true
+	}
 	for d := range dirs {
 		if e := syncDir(d); err == nil {
 			err = e

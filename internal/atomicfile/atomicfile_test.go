@@ -129,3 +129,45 @@ func listDir(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// A file finished early is closed and still put in place by Commit; the
+// files RemoveOnCommit names go at Commit, not at Abort.
+func TestFinishAndRemoveOnCommit(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, "part-00001.parquet")
+	os.WriteFile(stale, []byte("old"), 0o644)
+	for _, commit := range []bool{false, true} {
+		var s Set
+		f, err := s.Create(filepath.Join(dir, "part-00000.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("new")
+		if err := f.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString("more"); err == nil {
+			t.Error("a write after Finish")
+		}
+		s.RemoveOnCommit(stale)
+		if !commit {
+			s.Abort()
+			if _, err := os.Stat(stale); err != nil {
+				t.Error("Abort removed the stale file")
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("after Abort: %v", entries)
+			}
+			continue
+		}
+		if err := s.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "part-00000.parquet")); err != nil || string(b) != "new" {
+			t.Errorf("committed %q %v", b, err)
+		}
+		if _, err := os.Stat(stale); !os.IsNotExist(err) {
+			t.Error("the stale file is still there")
+		}
+	}
+}
