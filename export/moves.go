@@ -68,15 +68,17 @@ type movesRows struct {
 	schema *arrow.Schema
 	parts  []movesPart
 	n      int
-	// bufs are the buffers of the columns, reused from batch to batch:
-	// only the goroutine writing a batch uses them, and batches are
-	// written one at a time.
-	bufs []colBuf
+	// bufs hands out the buffers of the columns, reused from batch to
+	// batch: a batch takes a set when it is handed over and gives it back
+	// once written. A table writes one batch at a time, so one set serves
+	// it; the partitions of a dataset share as many sets as they write
+	// batches at once (withDataset), however many partitions there are.
+	bufs chan []colBuf
 }
 
 // take hands over the rows added since the last batch.
 func (m *movesRows) take() batch {
-	b := &movesBatch{parts: m.parts, n: m.n, bufs: m.bufs}
+	b := &movesBatch{parts: m.parts, n: m.n, bufs: <-m.bufs, pool: m.bufs}
 	m.parts, m.n = nil, 0
 	return b
 }
@@ -99,16 +101,32 @@ func (m *movesRows) NewRecordBatch() arrow.RecordBatch {
 
 func (m *movesRows) Release() {}
 
+// newBufPool makes n sets of column buffers for the moves table.
+func newBufPool(n int) chan []colBuf {
+	pool := make(chan []colBuf, n)
+	for range n {
+		pool <- make([]colBuf, len(movesFields))
+	}
+	return pool
+}
+
 // movesBatch is a batch of the moves table.
 type movesBatch struct {
 	parts []movesPart
 	n     int
 	bufs  []colBuf
+	pool  chan []colBuf // where bufs go back, nil for none
 }
 
 func (b *movesBatch) numRows() int             { return b.n }
 func (b *movesBatch) column(i int) arrow.Array { return movesColumn(i, b.parts, b.n, &b.bufs[i]) }
-func (b *movesBatch) release()                 {}
+
+func (b *movesBatch) release() {
+	if b.pool != nil {
+		b.pool <- b.bufs
+		b.bufs, b.pool = nil, nil
+	}
+}
 
 // NewMovesWriter starts a moves table on w. Close finishes it; w is not
 // closed.
@@ -118,7 +136,11 @@ func NewMovesWriter(w io.Writer, f Format, meta Meta, opts ...Option) (*MovesWri
 	if err != nil {
 		return nil, err
 	}
-	rows := &movesRows{schema: t.schema, bufs: make([]colBuf, len(movesFields))}
+	bufs := c.bufs
+	if bufs == nil {
+		bufs = newBufPool(1)
+	}
+	rows := &movesRows{schema: t.schema, bufs: bufs}
 	t.b, t.take = rows, rows.take
 	return &MovesWriter{t: t, rows: rows}, nil
 }

@@ -122,13 +122,16 @@ func partitionValue(v string) string {
 }
 
 // The rows of a file: a partition goes on in a new file after
-// MaxRowsPerFile rows. The defaults make files of about 256 MB, the size
-// of the files of the Lichess dataset, on real games (measured on the
-// Russian corpus and on random games, README "Using the datasets").
+// MaxRowsPerFile rows. The defaults make Parquet files of about 256 MB,
+// the size of the files of the Lichess dataset, from games that are all
+// different: 60,000 random games (make random-archive) take 168 bytes a
+// game, 37 a move (more once analysed) and 29 a position; real archives,
+// which repeat names and openings, take less (the Russian corpus
+// repeated: 32 bytes a game, 13 a move).
 const (
-	DefaultMaxGamesPerFile     = 2_000_000
+	DefaultMaxGamesPerFile     = 1_500_000
 	DefaultMaxMovesPerFile     = 6_000_000
-	DefaultMaxPositionsPerFile = 3_000_000
+	DefaultMaxPositionsPerFile = 8_000_000
 )
 
 // DefaultMaxRowsPerFile returns the default MaxRowsPerFile of a table.
@@ -226,7 +229,7 @@ func (mw *MovesWriter) table() *table { return mw.t }
 // partition with the most is written as a row group of its own, so that
 // memory stays bounded whatever the number of partitions (a row group of
 // the games table takes some hundred MB, of the moves table some tens).
-var pendingBudget = map[string]int{"games": DefaultRowGroupRows, "moves": 8 * DefaultRowGroupRows}
+var pendingBudget = map[string]int{"games": DefaultRowGroupRows, "moves": 4 * DefaultRowGroupRows}
 
 // inFlight is the number of batches of a dataset's table encoded at once.
 const inFlight = 2
@@ -243,6 +246,7 @@ type PartitionedWriter struct {
 	wopts  []Option
 	create CreateFunc
 	slots  chan struct{}
+	bufs   chan []colBuf
 	parts  map[string]*partWriter
 	order  []*partWriter // in order of first appearance
 	files  []string
@@ -273,7 +277,7 @@ func NewPartitionedWriter(table string, f Format, meta Meta, d DatasetOptions, c
 		return nil, fmt.Errorf("export: no partitioned table %q", table)
 	}
 	return &PartitionedWriter{table: table, format: f, meta: meta, opts: d, wopts: opts, create: create,
-		slots: make(chan struct{}, inFlight), parts: map[string]*partWriter{}}, nil
+		slots: make(chan struct{}, inFlight), bufs: newBufPool(inFlight), parts: map[string]*partWriter{}}, nil
 }
 
 // rowsOf is the rows p adds to the table.
@@ -357,7 +361,7 @@ func (w *PartitionedWriter) openFile(pw *partWriter) error {
 	if err != nil {
 		return err
 	}
-	opts := append(slices.Clip(w.wopts), withDataset(w.opts.dropped(w.table), pw.dir, w.slots))
+	opts := append(slices.Clip(w.wopts), withDataset(w.opts.dropped(w.table), pw.dir, w.slots, w.bufs))
 	var rw rowWriter
 	if w.table == "games" {
 		rw, err = NewGamesWriter(dst, w.format, w.meta, opts...)
@@ -427,9 +431,13 @@ func (w *PartitionedWriter) Stats() WriterStats {
 
 // withDataset makes a writer write a file of a partitioned dataset: the
 // partition columns drop left out, damka.partition set, batches encoded
-// in the slots shared by the partitions.
-func withDataset(drop []string, partition string, slots chan struct{}) Option {
-	return func(c *config) { c.drop, c.partition, c.slots = drop, partition, slots }
+// in the slots shared by the partitions, with the column buffers they
+// share, and a small file buffer (a dataset has a file open per
+// partition).
+func withDataset(drop []string, partition string, slots chan struct{}, bufs chan []colBuf) Option {
+	return func(c *config) {
+		c.drop, c.partition, c.slots, c.bufs, c.bufSize = drop, partition, slots, bufs, 64<<10
+	}
 }
 
 // PartitionedOpenings gathers the positions table of each partition of
@@ -506,7 +514,7 @@ func (o *PartitionedOpenings) Write(create CreateFunc, f Format, meta Meta, d Da
 				return files, err
 			}
 			files = append(files, p)
-			wopts := append(slices.Clip(opts), withDataset(d.dropped("positions"), dir, nil))
+			wopts := append(slices.Clip(opts), withDataset(d.dropped("positions"), dir, nil, nil))
 			if err := o.parts[dir].write(rows[k*max:min(len(rows), (k+1)*max)], dst, f, meta, wopts...); err != nil {
 				return files, err
 			}

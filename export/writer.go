@@ -153,6 +153,8 @@ type config struct {
 	drop      []string
 	partition string
 	slots     chan struct{}
+	bufs      chan []colBuf // the moves table's column buffers
+	bufSize   int           // of the file's bufio.Writer; 0 for 1 MiB
 }
 
 func newConfig(opts []Option) config {
@@ -328,7 +330,11 @@ type table struct {
 }
 
 func newTable(w io.Writer, f Format, name string, schema *arrow.Schema, c config) (*table, error) {
-	t := &table{schema: schema, limit: c.rowGroupRows, buf: bufio.NewWriterSize(w, 1<<20), slots: c.slots}
+	size := c.bufSize
+	if size == 0 {
+		size = 1 << 20
+	}
+	t := &table{schema: schema, limit: c.rowGroupRows, buf: bufio.NewWriterSize(w, size), slots: c.slots}
 	fileSchema, keep := projectSchema(schema, c.drop, c.partition)
 	var (
 		bw  batchWriter
