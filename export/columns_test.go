@@ -2,12 +2,16 @@ package export
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
@@ -256,6 +260,39 @@ func TestMoveAnnotations(t *testing.T) {
 		start, end := nags.ValueOffsets(i)
 		if nags.IsNull(i) || !slices.Equal(values.Int32Values()[start:end], w.nags) {
 			t.Errorf("ply %d: nags %v, want %v", i+1, values.Int32Values()[start:end], w.nags)
+		}
+	}
+}
+
+// The doc comments of GamesSchema, MovesSchema and PositionsSchema (what
+// go doc shows) list every column, in order, with its type.
+func TestSchemaDocs(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "schema.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Doc != nil {
+			docs[fn.Name.Name] = fn.Doc.Text()
+		}
+	}
+	for name, fields := range map[string][]arrow.Field{"GamesSchema": gamesFields, "MovesSchema": movesFields, "PositionsSchema": positionsFields} {
+		doc := docs[name]
+		at := 0
+		for _, fd := range fields {
+			item := "- " + fd.Name + " ("
+			k := strings.Index(doc[at:], item)
+			if k < 0 {
+				t.Errorf("%s: the doc lacks %s, or not in order", name, fd.Name)
+				continue
+			}
+			at += k + len(item)
+			typ, _, _ := strings.Cut(doc[at:], "):")
+			if fd.Nullable != strings.HasSuffix(typ, ", nullable") {
+				t.Errorf("%s: %s nullable %v in the doc", name, fd.Name, !fd.Nullable)
+			}
 		}
 	}
 }

@@ -760,3 +760,71 @@ func TestDuckDBHivePartitions(t *testing.T) {
 		}
 	}
 }
+
+// Every statement of the README's DuckDB examples runs as written on the
+// datasets of the test files with an analysis (out/ as export and analyze
+// write it, out/ds/ partitioned by year), and each returns rows.
+func TestDuckDBReadmeSQL(t *testing.T) {
+	text, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(text), "DuckDB:\n\n```sql\n")
+	block, _, ok2 := strings.Cut(block, "```")
+	if !ok || !ok2 {
+		t.Fatal("no DuckDB block in the README")
+	}
+	reports := readReports(t, append(allFiles(t), tagFiles...)...)
+	evals := fakeEvals(reports)
+	db, dir := duckFiles(t, reports, evals)
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	for _, f := range []string{"games.parquet", "moves.parquet", "positions.parquet"} {
+		if err := os.Rename(filepath.Join(dir, f), filepath.Join(out, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := DatasetOptions{PartitionBy: []string{"year"}}
+	create := dirFiles(t, filepath.Join(out, "ds"))
+	gw, _ := NewPartitionedWriter("games", Parquet, testMeta, d, create)
+	mw, _ := NewPartitionedWriter("moves", Parquet, testMeta, d, create)
+	for i, r := range reports {
+		p := PrepareGame(r, evals[i])
+		if gw.AddPrepared(p) != nil || mw.AddPrepared(p) != nil {
+			t.Fatal("add")
+		}
+	}
+	if gw.Close() != nil || mw.Close() != nil {
+		t.Fatal("close")
+	}
+	n := 0
+	for _, stmt := range strings.Split(block, ";\n") {
+		var lines []string
+		for _, l := range strings.Split(stmt, "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(l), "--") {
+				lines = append(lines, l)
+			}
+		}
+		q := strings.TrimSpace(strings.Join(lines, "\n"))
+		if q == "" {
+			continue
+		}
+		n++
+		rows, err := db.Query(q)
+		if err != nil {
+			t.Errorf("%s\n: %v", q, err)
+			continue
+		}
+		k := 0
+		for rows.Next() {
+			k++
+		}
+		rows.Close()
+		if k == 0 && !strings.Contains(q, "HAVING count(*) > 1") {
+			t.Errorf("%s\n: no row", q)
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d statements in the README", n)
+	}
+}

@@ -566,6 +566,9 @@ func TestFormatters(t *testing.T) {
 // (1 MiB) must still give the same bytes on every run (see
 // dictionaryPageLimit): here every game has its own 1 KB event name.
 func TestLargeDictionaryDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 2,500 games 9 times: long under the race detector; run without -short")
+	}
 	base := readReports(t, corpusFiles...)
 	var reports []*validate.Report
 	for k := range 12 {

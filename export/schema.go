@@ -191,19 +191,160 @@ var positionsFields = []arrow.Field{
 }
 
 // GamesSchema returns the schema of the games table, with m as metadata.
+// Its columns, in order (the files of a partitioned dataset leave out
+// those of the partition):
+//
+//   - game_id (string): see GameID: the record at its place
+//   - game_key (string): see GameKey: the same rules, start and moves give
+//     the same key in any file
+//   - source_file (string): the input as named on the command line (a path
+//     given absolute: from its last element on)
+//   - game_index (int32): 1-based index of the game in its file
+//   - source_line (int32): line of its first tag (or token)
+//   - event (string, nullable): the Event tag as written (trimmed), NULL
+//     when absent or empty; site, round, white and black likewise
+//   - site (string, nullable): as event
+//   - date (string, nullable): as written: "1947.05.12", "1.1.1987",
+//     "1950.", ...
+//   - date_parsed (date32, nullable): NULL unless day, month and year are
+//     all known
+//   - year (int32, nullable): the year of date (else of UTCDate), when it
+//     has one
+//   - utc_date (date32, nullable): UTCDate, else Date, when day, month and
+//     year are all known
+//   - utc_time (time32[s], nullable): UTCTime, else Time: "HH:MM:SS" or
+//     "HH:MM"; NULL when absent or not a time
+//   - round (string, nullable): as event
+//   - white (string, nullable): as event
+//   - black (string, nullable): as event
+//   - white_elo (int16, nullable): WhiteElo, else WhiteRating; NULL when
+//     absent or not a number in int16
+//   - black_elo (int16, nullable): BlackElo, else BlackRating
+//   - white_rating_diff (int16, nullable): WhiteRatingDiff ("+12", "-7")
+//   - black_rating_diff (int16, nullable): BlackRatingDiff
+//   - white_title (string, nullable): WhiteTitle; NULL when absent, empty or
+//     "?"
+//   - black_title (string, nullable): BlackTitle
+//   - result (string): normalised: 2-0, 1-1, 0-2 or *
+//   - result_written (string, nullable): the Result tag as written, else the
+//     terminator
+//   - white_score (float64, nullable): White's score by result: 1, 0.5 or 0;
+//     NULL for *
+//   - outcome (string, nullable): the result the rules give the final
+//     position (side to move has no move), else NULL
+//   - termination (string, nullable): Termination tag
+//   - time_control (string, nullable): TimeControl tag
+//   - variant (string, nullable): the rules the game was replayed by
+//     ("russian"), NULL when damka cannot play it
+//   - game_type (int32): PDN GameType number, as written or inferred
+//   - variant_inferred (bool): no usable GameType tag: the variant was
+//     guessed
+//   - setup_fen (string, nullable): canonical FEN of the start position
+//     given by the record (FEN tag or setup); as written when invalid; NULL
+//     when none
+//   - standard_start (bool, nullable): replay started from the variant's
+//     start position; NULL when it could not start
+//   - tags (list<struct<name, value string>>): every tag in source order,
+//     duplicates kept
+//   - plies_written (int32): moves of the main line as written
+//   - plies_replayed (int32): plies replayed (rows of moves)
+//   - stopped (bool): replay stopped before the last written move
+//   - status (string): clean, warnings, errors, unreadable or unchecked (a
+//     variant damka does not play)
+//   - errors (int32): findings of severity error
+//   - findings (list<struct<kind, severity string, ply int32, move string
+//     (NULL when no move was written), line, column int32, message
+//     string>>): the findings of validate, in order
+//   - opening (string, nullable): the Opening tag, else the name the opening
+//     table gives the first moves (OpeningName); NULL when neither
+//   - opening_moves (string, nullable): the first plies (WithOpeningPlies),
+//     numbered, full paths: "1. c3-d4 f6-g5 2. ..."
+//   - movetext (string): the main line as PDN movetext, numbered, no tags
+//     (Movetext)
+//   - final_fen (string, nullable): canonical FEN after the last replayed
+//     ply, NULL when replay could not start
+//   - encoding (string): utf-8, utf-16le, utf-16be, windows-1251, cp866 or
+//     koi8-r: how the record was decoded
 func GamesSchema(m Meta) *arrow.Schema {
 	md := m.metadata("games")
 	return arrow.NewSchema(gamesFields, &md)
 }
 
 // MovesSchema returns the schema of the moves table, with m as metadata.
+// Its columns, in order; the analysis ones, from depth on, are NULL where
+// a ply was not analysed:
+//
+//   - game_id (string): the moves' game (games.game_id)
+//   - ply (int32): 1-based half-move of the main line
+//   - move_number (int32): move number as the record numbers it
+//   - side (string): white or black: the side that moved
+//   - move_written (string): as written: "c3:g3", "22-18", ...
+//   - move (string): canonical, every landing square: "c3:e5:g3"
+//   - from (string): "c3"
+//   - to (string): "g3"
+//   - path (list<string>): start and every landing square
+//   - captured (list<string>): captured squares in capture order
+//   - is_capture (bool): the move captures
+//   - capture_was_compulsory (bool): a capture was available (R-CAP-1); with
+//     is_capture false: a missed capture
+//   - promotes (bool): the move makes a king
+//   - repaired (bool): a repair (damka export --repair) made or moved the
+//     ply: move_written is what the record had ("" for a move left out)
+//   - legal_moves (int32): legal moves of the position, capture paths with
+//     the same result counted once
+//   - fen_before (string): canonical FEN of the position before the move
+//   - fen_after (string): and after it
+//   - hash_before (int64): Zobrist hash of the position before the move, its
+//     64 bits as a signed integer
+//   - hash_after (int64): and after it
+//   - comment (string, nullable): the comments written after the move,
+//     joined by a space; NULL when none
+//   - nags (list<int32>): its $n annotations as written, in order (empty
+//     when none)
+//   - strength (string, nullable): its move strength as written: "!", "?!",
+//     ...; NULL when none
+//   - depth (int32, nullable): search depth
+//   - eval_before (int32, nullable): best-play evaluation before the move,
+//     centi-men, mover's view; NULL when decisive (mate_before)
+//   - eval_before_white (int32, nullable): the same from White's view
+//   - mate_before (int32, nullable): a forced end before the move: plies to
+//     it, > 0 when the mover wins, < 0 when it loses; NULL otherwise
+//   - best_move (string, nullable): the engine's move, full path
+//   - best_pv (list<string>, nullable): its principal variation
+//   - eval_after (int32, nullable): evaluation after the move played, centi-
+//     men, mover's view; NULL when decisive (mate_after)
+//   - mate_after (int32, nullable): a forced end after the move played:
+//     plies to it from the position before the move (the move included),
+//     signed for the mover
+//   - loss (int32, nullable): what the move cost the mover, centi-men (>= 0;
+//     a forced win or loss counts as 10000)
+//   - class (string, nullable): the analysis' verdict: best, good,
+//     inaccuracy, mistake, blunder ...
+//   - nodes (int64, nullable): nodes searched
 func MovesSchema(m Meta) *arrow.Schema {
 	md := m.metadata("moves")
 	return arrow.NewSchema(movesFields, &md)
 }
 
 // PositionsSchema returns the schema of the positions table over the
-// first plies plies, with m as metadata.
+// first plies plies, with m as metadata. Its columns, in order:
+//
+//   - variant (string): the rules (as games.variant)
+//   - hash (int64): Zobrist hash of the position, as hash_before
+//   - fen (string): its canonical FEN
+//   - side (string): side to move
+//   - move (string): the move played from it, full path
+//   - min_ply (int32): the earliest ply at which it was played
+//   - games (int64): games in which the move was played from the position
+//   - white_wins (int64): of those, games White won (result 2-0)
+//   - draws (int64): drawn (1-1)
+//   - black_wins (int64): won by Black (0-2)
+//   - score (float64, nullable): the mover's score over the games with a
+//     result: (wins + draws/2) / (white_wins+draws+black_wins); NULL when
+//     none
+//   - avg_eval (float64, nullable): mean eval_after (mover's view) over the
+//     analysed games where it is not decisive, NULL when none
+//   - first_game_id (string): the first game, in input order, that played it
 func PositionsSchema(m Meta, plies int) *arrow.Schema {
 	md := m.metadata("positions", KeyPlies, strconv.Itoa(plies))
 	return arrow.NewSchema(positionsFields, &md)
