@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
-	"strings"
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
@@ -18,7 +17,15 @@ import (
 // comments, NAGs or variations. A game that starts with the second side
 // of a pair begins "1... ". Read back as PDN, it gives the same moves.
 func Movetext(r *validate.Report) string {
-	buf := appendMoves(nil, r, -1)
+	text, _ := gameTexts(r)
+	return text
+}
+
+// gameTexts returns the movetext and the game key of r, formatting each
+// move once for both.
+func gameTexts(r *validate.Report) (movetext, key string) {
+	var keyBuf []byte
+	buf := appendMoves(nil, r, -1, &keyBuf)
 	term := r.Game.Terminator
 	if term == "" {
 		term = "*"
@@ -26,7 +33,8 @@ func Movetext(r *validate.Report) string {
 	if len(buf) > 0 {
 		buf = append(buf, ' ')
 	}
-	return string(append(buf, term...))
+	sum := sha256.Sum256(keyBuf)
+	return string(append(buf, term...)), hex.EncodeToString(sum[:8])
 }
 
 // Opening writes the first n plies of a replay with move numbers and
@@ -35,16 +43,20 @@ func Movetext(r *validate.Report) string {
 // nothing was replayed. It is the games table's opening_moves.
 func Opening(r *validate.Report, n int) string {
 	n = max(n, 0)
-	return string(appendMoves(nil, r, min(n, len(r.Plies))))
+	return string(appendMoves(nil, r, min(n, len(r.Plies)), nil))
 }
 
 // appendMoves appends the numbered moves of the main line of r: its
 // first n replayed plies, or with n < 0 every replayed ply and then the
-// written moves replay did not reach.
-func appendMoves(buf []byte, r *validate.Report, n int) []byte {
+// written moves replay did not reach. With key set (and n < 0), it
+// writes the text GameKey hashes there too.
+func appendMoves(buf []byte, r *validate.Report, n int, key *[]byte) []byte {
+	if key != nil {
+		*key = appendKeyStart(*key, r)
+	}
 	first := r.FirstMove()
 	number, starts := 1, true // the next move's number, and whether it starts a pair
-	word := func(text string) {
+	word := func(text []byte) {
 		if len(buf) > 0 {
 			buf = append(buf, ' ')
 		}
@@ -67,11 +79,15 @@ func appendMoves(buf []byte, r *validate.Report, n int) []byte {
 		plies = plies[:n]
 	}
 	var text []byte
+	style := r.Variant.DefaultStyle()
 	for i := range plies {
 		pl := &plies[i]
 		number, starts = pl.MoveNumber, pl.Side == first
-		text = pl.Move.AppendFormat(text[:0], r.Variant.DefaultStyle())
-		word(string(text))
+		text = pl.Move.AppendFormat(text[:0], style)
+		word(text)
+		if key != nil {
+			*key = append(append(*key, text...), ' ')
+		}
 	}
 	if n >= 0 {
 		return buf
@@ -81,7 +97,11 @@ func appendMoves(buf []byte, r *validate.Report, n int) []byte {
 		number, starts = max(1, int(rest[0].Number)), !rest[0].Ellipsis
 	}
 	for i := range rest {
-		word(rest[i].Squares())
+		text = append(text[:0], rest[i].Squares()...)
+		word(text)
+		if key != nil {
+			*key = append(append(*key, '?'), movesKeyText(rest[i])...)
+		}
 	}
 	return buf
 }
@@ -117,33 +137,29 @@ const gameKeyPrefix = "damka game_key 1"
 // start is "?" followed by the FEN as written, so that such keys never
 // equal the key of a replayed game.
 func GameKey(r *validate.Report) string {
-	var b strings.Builder
-	b.WriteString(gameKeyPrefix)
-	b.WriteByte(0)
+	_, key := gameTexts(r)
+	return key
+}
+
+// appendKeyStart appends the start of the text GameKey hashes: the
+// prefix, the variant and the start position, each followed by NUL.
+func appendKeyStart(b []byte, r *validate.Report) []byte {
+	b = append(b, gameKeyPrefix...)
+	b = append(b, 0)
 	if r.Variant != draughts.NoVariant {
-		b.WriteString(r.Variant.Name())
+		b = append(b, r.Variant.Name()...)
 	} else {
-		b.WriteString("gametype " + strconv.Itoa(r.GameType.Number))
+		b = append(b, "gametype "...)
+		b = strconv.AppendInt(b, int64(r.GameType.Number), 10)
 	}
-	b.WriteByte(0)
+	b = append(b, 0)
 	if r.Started {
-		b.WriteString(r.Start.FEN())
+		b = r.Start.AppendFEN(b)
 	} else {
-		b.WriteString("?" + r.Game.FEN())
+		b = append(b, '?')
+		b = append(b, r.Game.FEN()...)
 	}
-	b.WriteByte(0)
-	var text []byte
-	for i := range r.Plies {
-		text = r.Plies[i].Move.AppendFormat(text[:0], r.Variant.DefaultStyle())
-		b.Write(text)
-		b.WriteByte(' ')
-	}
-	for _, m := range r.Game.Moves[unreplayed(r):] {
-		b.WriteByte('?')
-		b.WriteString(movesKeyText(m))
-	}
-	sum := sha256.Sum256([]byte(b.String()))
-	return hex.EncodeToString(sum[:8])
+	return append(b, 0)
 }
 
 // movesKeyText is a written move in the game key: its squares, or "-"

@@ -136,7 +136,7 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 		source = g.File
 	}
 	row := gameRow{
-		id: GameID(g), key: GameKey(r), source: source,
+		id: GameID(g), source: source,
 		event: g.Event(), site: g.Site(), date: g.Date(), round: g.Round(),
 		white: g.White(), black: g.Black(),
 		status:       string(r.Status()),
@@ -144,7 +144,6 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 		opening:      OpeningName(r),
 		openingMoves: Opening(r, openingPlies),
 		openingPlies: openingPlies,
-		movetext:     Movetext(r),
 		standard:     -1,
 		whiteElo:     ratingTag(g, whiteEloTags),
 		blackElo:     ratingTag(g, blackEloTags),
@@ -156,6 +155,7 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 		termination:  textTag(g, termination),
 		whiteScore:   whiteScore(r.Result),
 	}
+	row.movetext, row.key = gameTexts(r)
 	year, d, ok := ParseDate(row.date)
 	row.year = year
 	if ok {
