@@ -754,6 +754,21 @@ func TestDuckDBHivePartitions(t *testing.T) {
 				t.Errorf("%v: no game without a variant", by)
 			}
 		}
+		// A NULL year is the folder DuckDB reads as NULL; a name such as
+		// "unknown" would make the year a string.
+		if len(by) == 1 {
+			renamed := filepath.Join(dir, "unknown")
+			if err := os.CopyFS(renamed, os.DirFS(filepath.Join(out, "games"))); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(filepath.Join(renamed, "year="+DefaultPartition), filepath.Join(renamed, "year=unknown")); err != nil {
+				t.Fatal(err)
+			}
+			var typ string
+			if err := db.QueryRow(`SELECT typeof(year) FROM read_parquet('` + renamed + `/**/*.parquet', hive_partitioning = true) LIMIT 1`).Scan(&typ); err != nil || typ != "VARCHAR" {
+				t.Errorf("year=unknown: year is %s (%v)", typ, err)
+			}
+		}
 		// The positions of each partition sum to those of all games.
 		if n := queryInt(t, db, `SELECT sum(games) FROM `+positions); n != queryInt(t, db, `SELECT sum(games) FROM 'positions.parquet'`) {
 			t.Errorf("%v: %d games of positions over the partitions", by, n)

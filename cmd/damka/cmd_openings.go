@@ -142,7 +142,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	}
 	times.write += time.Since(t0)
 	t.print(io.Err)
-	fmt.Fprintf(io.Err, "wrote %s: positions and moves over %d plies, in %s\n", o.summary(), o.maxPly(), times)
+	fmt.Fprintf(io.Err, "wrote %s in %s\n", o.summaryPlies(), times)
 	return t.exit()
 }
 
@@ -215,6 +215,16 @@ func (p *positionsOut) maxPly() int {
 		return p.parts.MaxPly()
 	}
 	return p.one.MaxPly()
+}
+
+// summaryPlies names what was written for damka openings:
+// "out/positions.parquet (2372 positions and moves over 24 plies)".
+func (p *positionsOut) summaryPlies() string {
+	what := fmt.Sprintf("%d positions and moves over %d plies", p.len(), p.maxPly())
+	if p.parts != nil {
+		return fmt.Sprintf("%s (%s, in %s)", p.dest.name, what, plural(p.files, "file"))
+	}
+	return fmt.Sprintf("%s (%s)", p.dest.name, what)
 }
 
 // summary names what was written: "out/positions.parquet (2372 rows)".
