@@ -48,6 +48,9 @@ func randomArchive(n int, seed uint64) string {
 			moves.WriteByte(' ')
 			p = p.Play(&m)
 		}
+		if !ended && len(v.Moves(&p, buf[:0])) == 0 {
+			ended = true // at the 100th ply
+		}
 		// The result: the rules' when the side to move has no move, else
 		// any.
 		res := []string{"2-0", "1-1", "0-2"}[rng.IntN(3)]
