@@ -85,10 +85,14 @@ to a fixed depth, judge every move, and write to OUTDIR:
                      and the move list
 
 Evaluations are in hundredths of a man; a forced win in n plies is
-30000-n. The classes: best, good, inaccuracy, mistake, blunder, missed_win,
-only_move (see the analyze package documentation for the rules). Of a game
-with errors, the plies before the first error are analysed. The results
-are the same whatever -j is.
+30000-n (in moves.parquet, eval_before and eval_after are then NULL and
+mate_before and mate_after give the plies, signed). The classes: best,
+good, inaccuracy, mistake, blunder, missed_win, only_move (see the analyze
+package documentation for the rules). Of a game with errors, the plies
+before the first error are analysed. The results are the same whatever -j
+is. --partition-by and --max-rows-per-file write the three tables as
+datasets, as damka export does (OUTDIR/positions/... a positions table per
+partition).
 
 At the end a summary: games, positions, blunders and the ten worst moves.
 The four files are written under temporary names and put in place

@@ -95,9 +95,17 @@ the moves table, the plies the repair made or moved marked repaired.
 Parquet files are zstd-compressed, dictionary-encoded, in row groups of
 128Ki rows, with the Arrow schema and damka.* metadata (version, variant,
 command, depth) in the footer. --format arrow writes Arrow IPC files
-(games.arrow, moves.arrow) instead. With -o - one table (--table, moves by
-default) is streamed as Arrow IPC to standard output, for tools that read
-a pipe.
+(games.arrow, moves.arrow) instead, uncompressed so that every Arrow
+reader opens them (--compression lz4|zstd asks for it). With -o - one
+table (--table, moves by default) is streamed as Arrow IPC to standard
+output, for tools that read a pipe.
+
+--partition-by variant,year (either or both, in the order wanted) writes
+each table as a dataset in the Hive layout that DuckDB, Polars, pyarrow
+and Spark read: OUTDIR/games/variant=russian/year=1947/part-00000.parquet,
+OUTDIR/moves/... the same (a game without a year, or of a variant damka
+does not play, in year=__HIVE_DEFAULT_PARTITION__, read back as NULL), in
+files of at most --max-rows-per-file rows (about 256 MB by default).
 
 Files are written whole or not at all: under temporary names, put in
 place together at the end; a run that fails or is interrupted leaves

@@ -71,8 +71,10 @@ Counting stops, in a game, at a missed capture.
 
 The file is Parquet (zstd, dictionary-encoded, Arrow schema and damka.*
 metadata in the footer) or, with --format arrow, an Arrow IPC file; -o -
-streams Arrow IPC to standard output. It is written whole or not at all,
-and is byte-identical whatever -j is.
+streams Arrow IPC to standard output. With --partition-by (variant, year)
+-o names a folder, and each partition's games get a positions table of
+their own: FOLDER/positions/year=1947/part-00000.parquet. It is written
+whole or not at all, and is byte-identical whatever -j is.
 
   SELECT move, games, score FROM 'positions.parquet'
   WHERE fen = 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'
