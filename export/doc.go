@@ -52,8 +52,7 @@
 // (draughts.Position.Hash), whose keys are fixed and documented in the
 // draughts package, so a hash means the same position in every file and
 // version. They are stored as int64: the same 64 bits read as a signed
-// integer, a type every tool has (uint64(h) gives the hash back; DuckDB's
-// h::UBIGINT the unsigned value).
+// integer, a type every tool has (uint64(h) gives the hash back).
 //
 // # Files
 //
