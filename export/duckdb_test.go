@@ -637,6 +637,17 @@ func TestDuckDBMoveColumns(t *testing.T) {
 	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE hash_before < 0`); n == 0 {
 		t.Error("no negative hash: the high bit is lost")
 	}
+	// The README's cast gives the unsigned hash back.
+	for _, r := range reports[:20] {
+		if len(r.Plies) == 0 {
+			continue
+		}
+		var u string
+		if err := db.QueryRow(`SELECT ((hash_before::HUGEINT & 18446744073709551615)::UBIGINT)::VARCHAR FROM 'moves.parquet' WHERE game_id = ? AND ply = 1`,
+			GameID(r.Game)).Scan(&u); err != nil || u != strconv.FormatUint(r.Plies[0].Before.Hash(), 10) {
+			t.Errorf("unsigned hash %s (%v), want %d", u, err, r.Plies[0].Before.Hash())
+		}
+	}
 	var comment, strength, nags string
 	if err := db.QueryRow(`SELECT string_agg(coalesce(comment, '-'), '|' ORDER BY ply), string_agg(coalesce(strength, '-'), '|' ORDER BY ply),
 		string_agg(nags::VARCHAR, '|' ORDER BY ply)
