@@ -3,14 +3,18 @@ package draughts
 import "testing"
 
 func benchPerft(b *testing.B, depth int, bulk bool) {
+	benchPerftCounting(b, depth, bulk, CountSequences)
+}
+
+func benchPerftCounting(b *testing.B, depth int, bulk bool, c Counting) {
 	b.ReportAllocs()
 	p := Start(Russian)
 	var n uint64
 	for i := 0; i < b.N; i++ {
 		if bulk {
-			n = Russian.Perft(&p, depth, CountSequences)
+			n = Russian.Perft(&p, depth, c)
 		} else {
-			n = Russian.PerftNoBulk(&p, depth, CountSequences)
+			n = Russian.PerftNoBulk(&p, depth, c)
 		}
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
@@ -20,12 +24,20 @@ func benchPerft(b *testing.B, depth int, bulk bool) {
 // count at depth 1).
 func BenchmarkPerft9(b *testing.B) { benchPerft(b, 9, true) }
 
+// BenchmarkPerft9Dedup is BenchmarkPerft9 in the other published
+// convention (--dedup): moves leading to the same position count once.
+func BenchmarkPerft9Dedup(b *testing.B) { benchPerftCounting(b, 9, true, CountResults) }
+
 // BenchmarkPerft9NoBulk makes and visits every leaf.
 func BenchmarkPerft9NoBulk(b *testing.B) { benchPerft(b, 9, false) }
 
 // BenchmarkPerft11 is the yardstick: perft(11) from the start
 // position, 110,961,169 nodes, on one core. Run with -benchtime 1x.
 func BenchmarkPerft11(b *testing.B) { benchPerft(b, 11, true) }
+
+// BenchmarkPerft11Dedup is BenchmarkPerft11 with --dedup's counting
+// (110,917,189 nodes).
+func BenchmarkPerft11Dedup(b *testing.B) { benchPerftCounting(b, 11, true, CountResults) }
 
 // positions returns a spread of positions from random games.
 func benchPositions(b testing.TB) []Position {
