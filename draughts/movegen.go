@@ -198,36 +198,6 @@ func (v *spec) appendSteps(buf []Move, to Bitboard, off int, promo Bitboard) []M
 	return buf
 }
 
-// countQuiet counts the quiet moves of p without listing them.
-func (v *spec) countQuiet(p *Position) int {
-	geo := v.geo
-	us := p.Side
-	occ := p.Occupied()
-	empty := geo.board &^ occ
-	men := p.Men(us)
-	var n int
-	if geo.perRow == 4 {
-		n = manSteps(men, empty, us, 4)
-	} else {
-		n = manSteps(men, empty, us, 5)
-	}
-	for k := p.KingsOf(us); k != 0; k &= k - 1 {
-		s := k.First()
-		for d := Direction(0); d < 4; d++ {
-			if v.FlyingKings {
-				t := geo.ray[s][d]
-				if blk := t & occ; blk != 0 {
-					t = before(t, firstBlocker(blk, d), d)
-				}
-				n += t.PopCount()
-			} else if nb := geo.neighbor[s][d]; nb != NoSquare && empty.Has(nb) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 func (v *spec) hasQuiet(p *Position) bool {
 	geo := v.geo
 	us := p.Side
@@ -254,15 +224,6 @@ func jumpTargets(empty, opp Bitboard, k uint) (up, down Bitboard) {
 	up = (empty>>k&opp)>>k | (empty>>(k+1)&opp)>>(k+1)
 	down = (empty<<k&opp)<<k | (empty<<(k+1)&opp)<<(k+1)
 	return up, down
-}
-
-// manSteps counts the quiet moves of the men of side us onto empty, on a
-// board with k squares a row (see jumpTargets).
-func manSteps(men, empty Bitboard, us Color, k uint) int {
-	if us == White {
-		return (men << k & empty).PopCount() + (men << (k + 1) & empty).PopCount()
-	}
-	return (men >> k & empty).PopCount() + (men >> (k + 1) & empty).PopCount()
 }
 
 // canCapture reports whether the side to move has any capture.
@@ -431,126 +392,6 @@ func (m *Move) precedence(kings Bitboard) uint64 {
 		}
 	}
 	return k
-}
-
-// countCaptures counts the captures of p by the pieces of jumpers without
-// listing them.
-func (v *spec) countCaptures(p *Position, jumpers Bitboard, sequences bool) int {
-	jumpers = v.kingsFirst(p, jumpers)
-	// Men only, and no precedence that needs more than the number of
-	// pieces taken: a lean search with no move to record (the common case
-	// at perft's leaves). A man crowned mid-capture goes on with the full
-	// generator, which countManMajority does not call.
-	lean := jumpers&p.Kings == 0 && !(v.ranked && p.Kings != 0) &&
-		(v.CapturePromotion != PromoteAndContinue || !v.MajorityCapture)
-	if lean {
-		us := p.Side
-		var dirs uint8
-		for d := Direction(0); d < 4; d++ {
-			if v.MenCaptureBack || forward(us, d) {
-				dirs |= 1 << d
-			}
-		}
-		occ := p.Occupied()
-		n := 0
-		if v.MajorityCapture {
-			most := 0
-			for b := jumpers; b != 0; b &= b - 1 {
-				s := b.First()
-				m, c := v.countManMajority(s, occ&^s.Bit(), p.Pieces[us^1], v.geo.promo[us], dirs, 0)
-				switch {
-				case m > most:
-					most, n = m, c
-				case m == most:
-					n += c
-				}
-			}
-			return n
-		}
-		for b := jumpers; b != 0; b &= b - 1 {
-			s := b.First()
-			n += v.countManJumps(s, occ&^s.Bit(), p.Pieces[us^1], v.geo.promo[us], dirs, 0, sequences)
-		}
-		return n
-	}
-	g := v.newMovegen(p, nil)
-	g.counting = true
-	g.sequences = sequences
-	// Without kings on the board the precedence is the majority's.
-	g.ranked, g.kings = v.ranked && p.Kings != 0, p.Kings
-	g.run(p, jumpers)
-	return g.count
-}
-
-// countManMajority is countManJumps under the majority rule: the most
-// pieces a man on s that has made n jumps can take in all, and the number
-// of its captures that take that many; (0, 0) when it cannot capture. It
-// serves variants where a man is not crowned in the middle of a capture
-// to go on as a king.
-func (v *spec) countManMajority(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int) (most, count int) {
-	geo := v.geo
-	for d := Direction(0); d < 4; d++ {
-		if dirs&(1<<d) == 0 {
-			continue
-		}
-		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !jumpable.Has(mid) {
-			continue
-		}
-		l := geo.neighbor[mid][d]
-		if l == NoSquare || occ.Has(l) {
-			continue
-		}
-		m, c := n+1, 1
-		if n+1 < maxJumps && !(promo.Has(l) && v.CapturePromotion == PromoteAndStop) {
-			if m2, c2 := v.countManMajority(l, occ, jumpable&^mid.Bit(), promo, dirs, n+1); c2 > 0 {
-				m, c = m2, c2
-			}
-		}
-		switch {
-		case m > most:
-			most, count = m, c
-		case m == most:
-			count += c
-		}
-	}
-	return most, count
-}
-
-// countManJumps counts the captures of a man on s that has made n jumps,
-// with occ the occupied squares and jumpable the enemy pieces not yet
-// taken; 0 when it cannot capture.
-func (v *spec) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
-	geo := v.geo
-	total := 0
-	for d := Direction(0); d < 4; d++ {
-		if dirs&(1<<d) == 0 {
-			continue
-		}
-		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !jumpable.Has(mid) {
-			continue
-		}
-		l := geo.neighbor[mid][d]
-		if l == NoSquare || occ.Has(l) {
-			continue
-		}
-		j := jumpable &^ mid.Bit()
-		switch {
-		case n+1 >= maxJumps:
-			total++
-		case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
-			total++
-		case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
-			// Crowned: go on as a king (R-CAP-7) with the full generator.
-			g := movegen{r: &v.Rules, geo: geo, v: v.id, occ: occ, jumpable: j, promoRank: promo, counting: true, sequences: sequences, crowned: true}
-			g.extend(l, true, n+1)
-			total += g.count
-		default:
-			total += max(1, v.countManJumps(l, occ, j, promo, dirs, n+1, sequences))
-		}
-	}
-	return total
 }
 
 // keepMajority keeps, among out[start:], only the moves that capture the

@@ -67,8 +67,9 @@ next:
 }
 
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
-// counting moves as c says. Leaves are counted in bulk: at depth 1 quiet
-// moves are counted with population counts, not listed.
+// counting moves as c says. Leaves are counted in bulk: at depth 1 the
+// moves are counted without being listed (bulk.go), and the quiet moves
+// one ply above are walked without a list.
 func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	if depth <= 0 {
 		return 1
@@ -77,48 +78,99 @@ func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 64)
 	}
-	return v.perft(*p, depth, c, bufs)
+	if v.geo.perRow == 4 {
+		return perft[[4]byte](v, *p, depth, c, bufs)
+	}
+	return perft[[5]byte](v, *p, depth, c, bufs)
 }
 
 // perft takes the position by value: a pointer to a local copy would be
-// moved to the heap by the recursion, one allocation per node.
-func (v *spec) perft(p Position, depth int, c Counting, bufs [][]Move) uint64 {
-	if depth == 1 {
-		return uint64(v.countMoves(&p, c, bufs[0]))
+// moved to the heap by the recursion, one allocation per node. The
+// hashes of the positions below p are never read, and not kept.
+func perft[W width](v *spec, p Position, depth int, c Counting, bufs [][]Move) uint64 {
+	switch depth {
+	case 1:
+		return uint64(countMoves[W](v, &p, c, bufs[0]))
+	case 2:
+		return frontier[W](v, &p, c, bufs)
 	}
-	ms := v.generate(&p, bufs[depth-1][:0], c == CountSequences)
+	// One path per sequence serves CountResults too: the paths of one
+	// sequence lead to one position.
+	ms := v.generate(&p, bufs[depth-1][:0], c != CountLandings)
 	bufs[depth-1] = ms
 	if c == CountResults {
 		ms = c.Distinct(ms)
 	}
 	var n uint64
-	if depth == 2 {
-		// The frontier: count the children's moves here rather than in a
-		// call per child (a third of the time went to the calls).
-		for i := range ms {
-			q := p
-			q.makeNoHash(&ms[i])
-			n += uint64(v.countMoves(&q, c, bufs[0]))
-		}
-		return n
-	}
 	for i := range ms {
-		n += v.perft(p.Play(&ms[i]), depth-1, c, bufs)
+		q := p
+		q.makeNoHash(&ms[i])
+		n += perft[W](v, q, depth-1, c, bufs)
 	}
 	return n
 }
 
-// countMoves counts the legal moves of p: quiet moves by population count,
-// captures by listing them.
-func (v *spec) countMoves(p *Position, c Counting, buf []Move) int {
-	j := v.capturers(p)
-	switch {
-	case j == 0:
-		return v.countQuiet(p)
-	case c == CountResults:
-		return len(c.Distinct(v.captures(p, j, buf[:0], false)))
+// frontier counts the leaves two plies below p: the moves of each child
+// of p, counted here rather than in a call per child (a third of the time
+// went to the calls). The quiet moves of p are read from the bitboards
+// and played on a copy, never listed.
+func frontier[W width](v *spec, p *Position, c Counting, bufs [][]Move) uint64 {
+	var n uint64
+	if j := v.capturers(p); j != 0 {
+		ms := v.captures(p, j, bufs[1][:0], c != CountLandings)
+		bufs[1] = ms
+		if c == CountResults {
+			ms = c.Distinct(ms)
+		}
+		for i := range ms {
+			q := *p
+			q.makeNoHash(&ms[i])
+			n += uint64(countMoves[W](v, &q, c, bufs[0]))
+		}
+		return n
 	}
-	return v.countCaptures(p, j, c == CountSequences)
+	geo := v.geo
+	us := p.Side
+	occ := p.Occupied()
+	empty := geo.board &^ occ
+	men := p.Men(us)
+	promo := geo.promo[us]
+	k := rowWidth[W]()
+	q := *p
+	q.Side = us ^ 1
+	// The men's steps (forward is up for White, a left shift); the k-th
+	// square of to is reached from the k-th square of from.
+	var to1, to2 Bitboard
+	if us == White {
+		to1, to2 = men<<k&empty, men<<(k+1)&empty
+		n += countSteps[W](v, p, &q, to1, to1>>k, promo, c, bufs[0])
+		n += countSteps[W](v, p, &q, to2, to2>>(k+1), promo, c, bufs[0])
+	} else {
+		to1, to2 = men>>k&empty, men>>(k+1)&empty
+		n += countSteps[W](v, p, &q, to1, to1<<k, promo, c, bufs[0])
+		n += countSteps[W](v, p, &q, to2, to2<<(k+1), promo, c, bufs[0])
+	}
+	for ks := p.KingsOf(us); ks != 0; ks &= ks - 1 {
+		s := ks.First()
+		for d := Direction(0); d < 4; d++ {
+			var to Bitboard
+			if v.FlyingKings {
+				to = geo.ray[s][d]
+				if blk := to & occ; blk != 0 {
+					to = before(to, firstBlocker(blk, d), d)
+				}
+			} else {
+				to = geo.neighbor[s][d].Bit() & empty
+			}
+			for ; to != 0; to &= to - 1 {
+				b := s.Bit() | to.First().Bit()
+				q.Pieces[us] = p.Pieces[us] ^ b
+				q.Kings = p.Kings ^ b
+				n += uint64(countMoves[W](v, &q, c, bufs[0]))
+			}
+		}
+	}
+	return n
 }
 
 // PerftNoBulk is Perft without bulk counting: every leaf is made and
@@ -157,4 +209,19 @@ func (v *spec) Divide(p *Position, depth int, c Counting) []DivideEntry {
 		out = append(out, DivideEntry{Move: ms[i], Nodes: v.Perft(&q, depth-1, c)})
 	}
 	return out
+}
+
+// countSteps counts the moves of the children of p after each quiet move
+// of a man from the i-th square of from to the i-th square of to (which
+// crowns it on promo), made on q.
+func countSteps[W width](v *spec, p, q *Position, to, from, promo Bitboard, c Counting, buf []Move) uint64 {
+	var n uint64
+	us := p.Side
+	for ; to != 0; to, from = to&(to-1), from&(from-1) {
+		t := to & -to
+		q.Pieces[us] = p.Pieces[us] ^ (t | from&-from)
+		q.Kings = p.Kings | t&promo
+		n += uint64(countMoves[W](v, q, c, buf))
+	}
+	return n
 }

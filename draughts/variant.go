@@ -108,7 +108,8 @@ type spec struct {
 	// spareMask is every bit with MenSpareKings, else none: the kings a
 	// man may not capture are the enemy's kings and spareMask.
 	spareMask Bitboard
-	manDirs   [2][4]bool // by side: the directions its men capture in
+	manDirs   [2][4]bool  // by side: the directions its men capture in
+	bulk      [2]bulkSide // by side: what perft's counting of captures needs
 	Rules
 }
 
@@ -299,6 +300,9 @@ func init() {
 		for _, c := range []Color{White, Black} {
 			for d := Direction(0); d < 4; d++ {
 				s.manDirs[c][d] = s.MenCaptureBack || forward(c, d)
+			}
+			if s.geo != nil {
+				s.bulk[c] = newBulkSide(&s.Rules, s.geo, c)
 			}
 		}
 		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder

@@ -1,0 +1,433 @@
+package draughts
+
+// Counting the moves of a position without listing them, for perft's
+// leaves (perft.go). Quiet moves are counted by population counts; the
+// captures of men by whole-board operations too, every man at once along
+// each diagonal step, as the quiet moves are: only a man whose capture
+// may go on past its first jump, and the kings, are searched piece by
+// piece.
+//
+// The four diagonal steps of a board with k squares a row are shifts by
+// k and k+1 bits up and down (Geometry); here they are numbered by shift,
+// not by Direction: step 0 is up by k, 1 up by k+1, 2 down by k, 3 down
+// by k+1, so that step i^2 is the reverse of step i. Which of them goes
+// left depends on the board, and nothing here needs to know.
+
+// width stands for the squares a row of a board has (4 on 8x8, 5 on
+// 10x10) as a type parameter: a generic function over it is compiled once
+// per board, where rowWidth is a constant and the shifts by it immediates
+// (Go compiles a generic function once per shape of its type arguments;
+// [4]byte and [5]byte are two shapes, and the length of an array type is
+// a constant in each). Where the generator is not generic, the geometry's
+// shifts are read from memory (see doc.go).
+type width interface{ [4]byte | [5]byte }
+
+// rowWidth is K, the squares a row of a board of width W.
+func rowWidth[W width]() uint {
+	var w W
+	return uint(len(w))
+}
+
+// countMoves counts the legal moves of p as c counts them.
+func (v *spec) countMoves(p *Position, c Counting, buf []Move) int {
+	if v.geo.perRow == 4 {
+		return countMoves[[4]byte](v, p, c, buf)
+	}
+	return countMoves[[5]byte](v, p, c, buf)
+}
+
+// countMoves counts the legal moves of p as c counts them on a board of
+// width W.
+func countMoves[W width](v *spec, p *Position, c Counting, buf []Move) int {
+	us := p.Side
+	occ := p.Occupied()
+	empty := v.geo.board &^ occ
+	men := p.Men(us)
+	kings := p.KingsOf(us)
+	// Men never capture the kings spareMask spares (Italian).
+	oppMen := p.Pieces[us^1] &^ (p.Kings & v.spareMask)
+	n, n2, slow, jm := manJumps[W](men, oppMen, empty, &v.bulk[us&1])
+	var jk Bitboard
+	if kings != 0 {
+		jk = kingCapturers[W](v, p, kings, occ, empty)
+	}
+	if jm|jk == 0 {
+		return countQuiet[W](v, p)
+	}
+	return v.countCaptures(p, n, n2, slow, jm, jk, c, buf)
+}
+
+// bulkSide is what manJumps needs to know of the men of one side.
+type bulkSide struct {
+	// allow[i] is every bit when the men capture along step i, else 0.
+	allow [4]Bitboard
+	// goOn: the landing squares where a capture may go on past what the
+	// men's steps show (the promotion row with PromoteAndContinue: the
+	// man goes on as a king); stop: where it ends whatever follows (the
+	// promotion row with PromoteAndStop).
+	goOn, stop Bitboard
+	dirs       uint8 // the Directions the men capture in, as a mask
+}
+
+// newBulkSide prepares manJumps for the men of side c under rules r on g.
+func newBulkSide(r *Rules, g *Geometry, c Color) bulkSide {
+	var b bulkSide
+	for i := range b.allow {
+		if r.MenCaptureBack || (i < 2) == (c == White) {
+			b.allow[i] = ^Bitboard(0)
+		}
+	}
+	for d := Direction(0); d < 4; d++ {
+		if r.MenCaptureBack || forward(c, d) {
+			b.dirs |= 1 << d
+		}
+	}
+	switch r.CapturePromotion {
+	case PromoteAndContinue:
+		b.goOn = g.promo[c]
+	case PromoteAndStop:
+		b.stop = g.promo[c]
+	}
+	return b
+}
+
+// manJumps counts the captures of men that take one or two pieces, by
+// whole-board operations. jumpers is the men that can capture; slow the
+// men with a capture that may take three pieces or more, or that crowns a
+// man who may go on as a king (b.goOn), which are left to the search
+// piece by piece; n counts the captures of the other men and n2 those
+// among them that take two pieces (the majority rule needs it).
+//
+// A man that jumped along step i may go on from its landing square l
+// only along another step than i^2 (the reverse, which meets the piece
+// just taken); along those, the squares next to l and behind them are as
+// they were before the jump (the piece taken and the square the man left
+// both lie along step i^2), so the capture goes on from l along step j
+// exactly when l is one of the squares from which a man can jump along
+// step j in p: cj below, one test for every man at once. The same holds
+// after a second jump along step j (the first piece taken and the square
+// the man left are off the squares it meets: three diagonal steps do not
+// add up to none), so the second and third jumps are read from the same
+// sets; only a fourth jump may come back to the square the man left, or
+// over a piece already taken.
+func manJumps[W width](men, opp, empty Bitboard, b *bulkSide) (n, n2 int, slow, jumpers Bitboard) {
+	k := int(rowWidth[W]())
+	// The four steps, in bits (step i^2 is the reverse of step i).
+	const up, down = 1, -1
+	s0, s1, s2, s3 := up*k, up*(k+1), down*k, down*(k+1)
+	// ci: the squares from which a man jumps along step i.
+	c0 := move(move(empty, -s0)&opp, -s0) & b.allow[0]
+	c1 := move(move(empty, -s1)&opp, -s1) & b.allow[1]
+	c2 := move(move(empty, -s2)&opp, -s2) & b.allow[2]
+	c3 := move(move(empty, -s3)&opp, -s3) & b.allow[3]
+	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
+	jumpers = j0 | j1 | j2 | j3
+	if jumpers == 0 {
+		return 0, 0, 0, 0
+	}
+	// gi: the landing squares of a jump along step i from which the
+	// capture goes on (as a man, or as a crowned man with goOn); on stop
+	// squares it ends whatever follows.
+	g0 := (c0|c1|c3)&^b.stop | b.goOn
+	g1 := (c0|c1|c2)&^b.stop | b.goOn
+	g2 := (c1|c2|c3)&^b.stop | b.goOn
+	g3 := (c0|c2|c3)&^b.stop | b.goOn
+	// Seen from the men's squares, two steps back.
+	on := j0&move(g0, -2*s0) | j1&move(g1, -2*s1) | j2&move(g2, -2*s2) | j3&move(g3, -2*s3)
+	if on == 0 {
+		return j0.PopCount() + j1.PopCount() + j2.PopCount() + j3.PopCount(), 0, 0, jumpers
+	}
+	// The men that go on, followed one more jump: tij is the men whose
+	// capture jumps along step i then along step j, and slow collects
+	// those whose capture goes on after that, or who are crowned on the
+	// way and may go on as kings.
+	c0, c1, c2, c3 = c0&^b.stop, c1&^b.stop, c2&^b.stop, c3&^b.stop
+	x0, x1, x2, x3 := j0&on, j1&on, j2&on, j3&on
+	slow = (x0&move(b.goOn, -2*s0) | x1&move(b.goOn, -2*s1) | x2&move(b.goOn, -2*s2) | x3&move(b.goOn, -2*s3))
+	t00, o00 := leg(x0, c0, g0, s0, s0)
+	t01, o01 := leg(x0, c1, g1, s0, s1)
+	t03, o03 := leg(x0, c3, g3, s0, s3)
+	t10, o10 := leg(x1, c0, g0, s1, s0)
+	t11, o11 := leg(x1, c1, g1, s1, s1)
+	t12, o12 := leg(x1, c2, g2, s1, s2)
+	t21, o21 := leg(x2, c1, g1, s2, s1)
+	t22, o22 := leg(x2, c2, g2, s2, s2)
+	t23, o23 := leg(x2, c3, g3, s2, s3)
+	t30, o30 := leg(x3, c0, g0, s3, s0)
+	t32, o32 := leg(x3, c2, g2, s3, s2)
+	t33, o33 := leg(x3, c3, g3, s3, s3)
+	slow |= o00 | o01 | o03 | o10 | o11 | o12 | o21 | o22 | o23 | o30 | o32 | o33
+	// The captures of the men that are not slow: every first jump, but
+	// those that go on, ends; every second jump ends.
+	fast := ^slow
+	n2 = (t00 & fast).PopCount() + (t01 & fast).PopCount() + (t03 & fast).PopCount() +
+		(t10 & fast).PopCount() + (t11 & fast).PopCount() + (t12 & fast).PopCount() +
+		(t21 & fast).PopCount() + (t22 & fast).PopCount() + (t23 & fast).PopCount() +
+		(t30 & fast).PopCount() + (t32 & fast).PopCount() + (t33 & fast).PopCount()
+	n = n2 + (j0 &^ move(g0, -2*s0) & fast).PopCount() + (j1 &^ move(g1, -2*s1) & fast).PopCount() +
+		(j2 &^ move(g2, -2*s2) & fast).PopCount() + (j3 &^ move(g3, -2*s3) & fast).PopCount()
+	return n, n2, slow, jumpers
+}
+
+// leg follows the men of x, which jump along step si, one jump further
+// along step sj (see manJumps): paths is those that can, goOn those whose
+// capture goes on after it, given cj (where a man jumps along sj) and gj
+// (where a capture that came along sj goes on). It is called with
+// constant steps.
+func leg(x, cj, gj Bitboard, si, sj int) (paths, goOn Bitboard) {
+	paths = x & move(cj, -2*si)
+	return paths, paths & move(gj, -2*(si+sj))
+}
+
+// move shifts b by d bits: up (left) for d > 0, down for d < 0. It is
+// called with constants, which inlining folds into one immediate shift.
+func move(b Bitboard, d int) Bitboard {
+	if d >= 0 {
+		return b << uint(d)
+	}
+	return b >> uint(-d)
+}
+
+// kingCapturers returns the kings of the side to move, all of kings,
+// that can capture.
+func kingCapturers[W width](v *spec, p *Position, kings, occ, empty Bitboard) Bitboard {
+	geo := v.geo
+	opp := p.Pieces[p.Side^1]
+	if !v.FlyingKings {
+		up, down := jumpTargets(empty, opp, rowWidth[W]())
+		return (up | down) & kings
+	}
+	var j Bitboard
+	for ; kings != 0; kings &= kings - 1 {
+		s := kings.First()
+		for d := Direction(0); d < 4; d++ {
+			blk := geo.ray[s][d] & occ
+			if blk == 0 {
+				continue
+			}
+			if b := firstBlocker(blk, d); opp.Has(b) {
+				if n := geo.neighbor[b][d]; n != NoSquare && empty.Has(n) {
+					j |= s.Bit()
+					break
+				}
+			}
+		}
+	}
+	return j
+}
+
+// countQuiet counts the quiet moves of p without listing them.
+func countQuiet[W width](v *spec, p *Position) int {
+	geo := v.geo
+	us := p.Side
+	occ := p.Occupied()
+	empty := geo.board &^ occ
+	men := p.Men(us)
+	n := manSteps(men, empty, us, rowWidth[W]())
+	for k := p.KingsOf(us); k != 0; k &= k - 1 {
+		s := k.First()
+		for d := Direction(0); d < 4; d++ {
+			if v.FlyingKings {
+				t := geo.ray[s][d]
+				if blk := t & occ; blk != 0 {
+					t = before(t, firstBlocker(blk, d), d)
+				}
+				n += t.PopCount()
+			} else if nb := geo.neighbor[s][d]; nb != NoSquare && empty.Has(nb) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// manSteps counts the quiet moves of the men of side us onto empty, on a
+// board with k squares a row (see jumpTargets).
+func manSteps(men, empty Bitboard, us Color, k uint) int {
+	if us == White {
+		return (men << k & empty).PopCount() + (men << (k + 1) & empty).PopCount()
+	}
+	return (men >> k & empty).PopCount() + (men >> (k + 1) & empty).PopCount()
+}
+
+// countCaptures counts the captures of p as c counts them, given what
+// manJumps found (n, n2, slow and the men that can capture, men) and the
+// kings that can capture.
+func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, c Counting, buf []Move) int {
+	if v.kingOnly && kings != 0 {
+		n, n2, slow, men = 0, 0, 0, 0 // a king that can capture must (Czech)
+	}
+	// A precedence beyond the number of pieces taken, or a man crowned
+	// mid-capture under the majority rule (which countManMajority does not
+	// follow), or kings that men spare: the full generator.
+	if v.ranked && p.Kings != 0 || v.CapturePromotion == PromoteAndContinue && v.MajorityCapture ||
+		p.Pieces[p.Side^1]&p.Kings&v.spareMask != 0 {
+		return v.countFull(p, men|kings, c, buf)
+	}
+	us := p.Side
+	occ := p.Occupied()
+	opp := p.Pieces[us^1]
+	promo := v.geo.promo[us]
+	dirs := v.bulk[us&1].dirs
+	switch {
+	case c == CountResults:
+		// A capture of one or two pieces by a man is the only move of its
+		// result (the first piece taken is next to the man's square, the
+		// second is not); the others are listed (one path per sequence:
+		// paths of one sequence have one result) and told apart.
+		g := v.newMovegen(p, buf[:0])
+		g.sequences = true
+		g.run(p, slow|kings)
+		ms := g.out
+		if v.MajorityCapture {
+			most := uint8(min(n, 1))
+			if n2 > 0 {
+				most = 2
+			}
+			for i := range ms {
+				most = max(most, ms[i].jumps)
+			}
+			switch most {
+			case 2:
+				n = n2
+			case 1:
+			default:
+				n = 0
+			}
+			ms = keepMajority(ms, 0)
+			if len(ms) > 0 && ms[0].jumps < most {
+				ms = ms[:0]
+			}
+		}
+		return n + len(CountResults.Distinct(ms))
+	case v.MajorityCapture:
+		most := 1
+		switch {
+		case slow != 0:
+			n = 0 // a slow man takes three pieces or more
+		case n2 > 0:
+			n, most = n2, 2
+		}
+		for b := slow; b != 0; b &= b - 1 {
+			s := b.First()
+			m, k := v.countManMajority(s, occ&^s.Bit(), opp, promo, dirs, 0)
+			switch {
+			case m > most:
+				most, n = m, k
+			case m == most:
+				n += k
+			}
+		}
+		if kings != 0 {
+			g := v.newMovegen(p, nil)
+			g.counting = true
+			g.sequences = c == CountSequences
+			g.run(p, kings)
+			switch {
+			case g.most > most:
+				n = g.count
+			case g.most == most:
+				n += g.count
+			}
+		}
+		return n
+	}
+	for b := slow; b != 0; b &= b - 1 {
+		s := b.First()
+		n += v.countManJumps(s, occ&^s.Bit(), opp, promo, dirs, 0, c == CountSequences)
+	}
+	if kings != 0 {
+		g := v.newMovegen(p, nil)
+		g.counting = true
+		g.sequences = c == CountSequences
+		g.run(p, kings)
+		n += g.count
+	}
+	return n
+}
+
+// countFull counts the captures of p by the pieces of jumpers with the
+// full generator, which follows every rule of precedence.
+func (v *spec) countFull(p *Position, jumpers Bitboard, c Counting, buf []Move) int {
+	if c == CountResults {
+		return len(c.Distinct(v.captures(p, jumpers, buf[:0], true)))
+	}
+	g := v.newMovegen(p, nil)
+	g.counting = true
+	g.sequences = c == CountSequences
+	// Without kings on the board the precedence is the majority's.
+	g.ranked, g.kings = v.ranked && p.Kings != 0, p.Kings
+	g.run(p, v.kingsFirst(p, jumpers))
+	return g.count
+}
+
+// countManMajority is countManJumps under the majority rule: the most
+// pieces a man on s that has made n jumps can take in all, and the number
+// of its captures that take that many; (0, 0) when it cannot capture. It
+// serves variants where a man is not crowned in the middle of a capture
+// to go on as a king.
+func (v *spec) countManMajority(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int) (most, count int) {
+	geo := v.geo
+	for d := Direction(0); d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		mid := geo.neighbor[s][d]
+		if mid == NoSquare || !jumpable.Has(mid) {
+			continue
+		}
+		l := geo.neighbor[mid][d]
+		if l == NoSquare || occ.Has(l) {
+			continue
+		}
+		m, c := n+1, 1
+		if n+1 < maxJumps && !(promo.Has(l) && v.CapturePromotion == PromoteAndStop) {
+			if m2, c2 := v.countManMajority(l, occ, jumpable&^mid.Bit(), promo, dirs, n+1); c2 > 0 {
+				m, c = m2, c2
+			}
+		}
+		switch {
+		case m > most:
+			most, count = m, c
+		case m == most:
+			count += c
+		}
+	}
+	return most, count
+}
+
+// countManJumps counts the captures of a man on s that has made n jumps,
+// with occ the occupied squares and jumpable the enemy pieces not yet
+// taken; 0 when it cannot capture.
+func (v *spec) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
+	geo := v.geo
+	total := 0
+	for d := Direction(0); d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		mid := geo.neighbor[s][d]
+		if mid == NoSquare || !jumpable.Has(mid) {
+			continue
+		}
+		l := geo.neighbor[mid][d]
+		if l == NoSquare || occ.Has(l) {
+			continue
+		}
+		j := jumpable &^ mid.Bit()
+		switch {
+		case n+1 >= maxJumps:
+			total++
+		case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
+			total++
+		case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
+			// Crowned: go on as a king (R-CAP-7) with the full generator.
+			g := movegen{r: &v.Rules, geo: geo, v: v.id, occ: occ, jumpable: j, promoRank: promo, counting: true, sequences: sequences, crowned: true}
+			g.extend(l, true, n+1)
+			total += g.count
+		default:
+			total += max(1, v.countManJumps(l, occ, j, promo, dirs, n+1, sequences))
+		}
+	}
+	return total
+}
