@@ -51,8 +51,16 @@ func countMoves[W width](v *spec, p *Position, c Counting, buf []Move) int {
 	if kings != 0 {
 		jk = kingCapturers[W](v, p, kings, occ, empty)
 	}
-	if jm|jk == 0 {
+	switch {
+	case jm|jk == 0:
 		return countQuiet[W](v, p)
+	case slow|jk == 0 && !v.needsFull(p):
+		// The common case: men's captures of one or two pieces, each the
+		// only move of its result.
+		if v.MajorityCapture && n2 > 0 {
+			return n2
+		}
+		return n
 	}
 	return v.countCaptures(p, n, n2, slow, jm, jk, c, buf)
 }
@@ -111,15 +119,8 @@ func newBulkSide(r *Rules, g *Geometry, c Color) bulkSide {
 // sets; only a fourth jump may come back to the square the man left, or
 // over a piece already taken.
 func manJumps[W width](men, opp, empty Bitboard, b *bulkSide) (n, n2 int, slow, jumpers Bitboard) {
-	k := int(rowWidth[W]())
-	// The four steps, in bits (step i^2 is the reverse of step i).
-	const up, down = 1, -1
-	s0, s1, s2, s3 := up*k, up*(k+1), down*k, down*(k+1)
-	// ci: the squares from which a man jumps along step i.
-	c0 := move(move(empty, -s0)&opp, -s0) & b.allow[0]
-	c1 := move(move(empty, -s1)&opp, -s1) & b.allow[1]
-	c2 := move(move(empty, -s2)&opp, -s2) & b.allow[2]
-	c3 := move(move(empty, -s3)&opp, -s3) & b.allow[3]
+	s0, s1, s2, s3 := steps[W]()
+	c0, c1, c2, c3 := jumpSets[W](opp, empty, b)
 	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
 	jumpers = j0 | j1 | j2 | j3
 	if jumpers == 0 {
@@ -132,8 +133,7 @@ func manJumps[W width](men, opp, empty Bitboard, b *bulkSide) (n, n2 int, slow, 
 	g1 := (c0|c1|c2)&^b.stop | b.goOn
 	g2 := (c1|c2|c3)&^b.stop | b.goOn
 	g3 := (c0|c2|c3)&^b.stop | b.goOn
-	// Seen from the men's squares, two steps back.
-	on := j0&move(g0, -2*s0) | j1&move(g1, -2*s1) | j2&move(g2, -2*s2) | j3&move(g3, -2*s3)
+	on := goesOn[W](j0, j1, j2, j3, g0, g1, g2, g3)
 	if on == 0 {
 		return j0.PopCount() + j1.PopCount() + j2.PopCount() + j3.PopCount(), 0, 0, jumpers
 	}
@@ -167,6 +167,28 @@ func manJumps[W width](men, opp, empty Bitboard, b *bulkSide) (n, n2 int, slow, 
 	n = n2 + (j0 &^ move(g0, -2*s0) & fast).PopCount() + (j1 &^ move(g1, -2*s1) & fast).PopCount() +
 		(j2 &^ move(g2, -2*s2) & fast).PopCount() + (j3 &^ move(g3, -2*s3) & fast).PopCount()
 	return n, n2, slow, jumpers
+}
+
+// steps returns the four steps of a board of width W, in bits.
+func steps[W width]() (s0, s1, s2, s3 int) {
+	k := int(rowWidth[W]())
+	return k, k + 1, -k, -k - 1
+}
+
+// jumpSets returns ci, the squares from which a man of side b jumps over
+// a piece of opp along step i onto an empty square.
+func jumpSets[W width](opp, empty Bitboard, b *bulkSide) (c0, c1, c2, c3 Bitboard) {
+	k := rowWidth[W]()
+	return (empty >> k & opp) >> k & b.allow[0], (empty >> (k + 1) & opp) >> (k + 1) & b.allow[1],
+		(empty << k & opp) << k & b.allow[2], (empty << (k + 1) & opp) << (k + 1) & b.allow[3]
+}
+
+// goesOn returns the men of ji (that jump along step i) whose capture
+// goes on from the landing square, where gi says it does (manJumps).
+func goesOn[W width](j0, j1, j2, j3, g0, g1, g2, g3 Bitboard) Bitboard {
+	k := rowWidth[W]()
+	// Seen from the men's squares, two steps back.
+	return j0&(g0>>(2*k)) | j1&(g1>>(2*k+2)) | j2&(g2<<(2*k)) | j3&(g3<<(2*k+2))
 }
 
 // leg follows the men of x, which jump along step si, one jump further
@@ -257,11 +279,7 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 	if v.kingOnly && kings != 0 {
 		n, n2, slow, men = 0, 0, 0, 0 // a king that can capture must (Czech)
 	}
-	// A precedence beyond the number of pieces taken, or a man crowned
-	// mid-capture under the majority rule (which countManMajority does not
-	// follow), or kings that men spare: the full generator.
-	if v.ranked && p.Kings != 0 || v.CapturePromotion == PromoteAndContinue && v.MajorityCapture ||
-		p.Pieces[p.Side^1]&p.Kings&v.spareMask != 0 {
+	if v.needsFull(p) {
 		return v.countFull(p, men|kings, c, buf)
 	}
 	us := p.Side
@@ -344,6 +362,15 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 		n += g.count
 	}
 	return n
+}
+
+// needsFull reports whether the captures of p must be counted by the full
+// generator: a precedence beyond the number of pieces taken, a man
+// crowned mid-capture under the majority rule (which countManMajority
+// does not follow), or kings that men spare (manJumps does not see the
+// kings as they go on).
+func (v *spec) needsFull(p *Position) bool {
+	return v.ranked && p.Kings != 0 || v.crownedMajority || p.Pieces[p.Side^1]&p.Kings&v.spareMask != 0
 }
 
 // countFull counts the captures of p by the pieces of jumpers with the

@@ -115,9 +115,38 @@ func perft[W width](v *spec, p Position, depth int, c Counting, bufs [][]Move) u
 // went to the calls). The quiet moves of p are read from the bitboards
 // and played on a copy, never listed.
 func frontier[W width](v *spec, p *Position, c Counting, bufs [][]Move) uint64 {
+	geo := v.geo
+	us := p.Side
+	occ := p.Occupied()
+	empty := geo.board &^ occ
+	men := p.Men(us)
+	promo := geo.promo[us]
+	q := *p
+	q.Side = us ^ 1
 	var n uint64
-	if j := v.capturers(p); j != 0 {
-		ms := v.captures(p, j, bufs[1][:0], c != CountLandings)
+	b := &v.bulk[us&1]
+	c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1]&^(p.Kings&v.spareMask), empty, b)
+	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
+	var jk Bitboard
+	if ks := p.KingsOf(us); ks != 0 {
+		jk = kingCapturers[W](v, p, ks, occ, empty)
+	}
+	if j0|j1|j2|j3|jk != 0 {
+		g0 := (c0|c1|c3)&^b.stop | b.goOn
+		g1 := (c0|c1|c2)&^b.stop | b.goOn
+		g2 := (c1|c2|c3)&^b.stop | b.goOn
+		g3 := (c0|c2|c3)&^b.stop | b.goOn
+		if jk == 0 && !v.needsFull(p) && goesOn[W](j0, j1, j2, j3, g0, g1, g2, g3) == 0 {
+			// Every capture is a man's that takes one piece (manJumps):
+			// the moves are read from the bitboards.
+			k := rowWidth[W]()
+			n += countJumps[W](v, p, &q, j0, j0<<k, j0<<(2*k), promo, c, bufs[0])
+			n += countJumps[W](v, p, &q, j1, j1<<(k+1), j1<<(2*k+2), promo, c, bufs[0])
+			n += countJumps[W](v, p, &q, j2, j2>>k, j2>>(2*k), promo, c, bufs[0])
+			n += countJumps[W](v, p, &q, j3, j3>>(k+1), j3>>(2*k+2), promo, c, bufs[0])
+			return n
+		}
+		ms := v.captures(p, v.capturers(p), bufs[1][:0], c != CountLandings)
 		bufs[1] = ms
 		if c == CountResults {
 			ms = c.Distinct(ms)
@@ -129,15 +158,7 @@ func frontier[W width](v *spec, p *Position, c Counting, bufs [][]Move) uint64 {
 		}
 		return n
 	}
-	geo := v.geo
-	us := p.Side
-	occ := p.Occupied()
-	empty := geo.board &^ occ
-	men := p.Men(us)
-	promo := geo.promo[us]
 	k := rowWidth[W]()
-	q := *p
-	q.Side = us ^ 1
 	// The men's steps (forward is up for White, a left shift); the k-th
 	// square of to is reached from the k-th square of from.
 	var to1, to2 Bitboard
@@ -221,6 +242,22 @@ func countSteps[W width](v *spec, p, q *Position, to, from, promo Bitboard, c Co
 		t := to & -to
 		q.Pieces[us] = p.Pieces[us] ^ (t | from&-from)
 		q.Kings = p.Kings | t&promo
+		n += uint64(countMoves[W](v, q, c, buf))
+	}
+	return n
+}
+
+// countJumps counts the moves of the children of p after each capture by
+// a man from the i-th square of from over the i-th square of mid onto
+// the i-th square of land (which crowns it on promo), made on q.
+func countJumps[W width](v *spec, p, q *Position, from, mid, land, promo Bitboard, c Counting, buf []Move) uint64 {
+	var n uint64
+	us := p.Side
+	for ; from != 0; from, mid, land = from&(from-1), mid&(mid-1), land&(land-1) {
+		l, m := land&-land, mid&-mid
+		q.Pieces[us] = p.Pieces[us] ^ (from&-from | l)
+		q.Pieces[us^1] = p.Pieces[us^1] &^ m
+		q.Kings = p.Kings&^m | l&promo
 		n += uint64(countMoves[W](v, q, c, buf))
 	}
 	return n

@@ -110,6 +110,9 @@ type spec struct {
 	spareMask Bitboard
 	manDirs   [2][4]bool  // by side: the directions its men capture in
 	bulk      [2]bulkSide // by side: what perft's counting of captures needs
+	// crownedMajority: PromoteAndContinue under the majority rule, which
+	// perft's lean counting of men's captures does not follow.
+	crownedMajority bool
 	Rules
 }
 
@@ -305,6 +308,7 @@ func init() {
 				s.bulk[c] = newBulkSide(&s.Rules, s.geo, c)
 			}
 		}
+		s.crownedMajority = s.CapturePromotion == PromoteAndContinue && s.MajorityCapture
 		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder
 		s.ranked = !s.kingOnly && (s.KingFirst || s.MostKings || s.KingOrder)
 	}
