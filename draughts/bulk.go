@@ -44,17 +44,21 @@ func countMoves[W width](v *spec, p *Position, c Counting, buf []Move) int {
 	empty := v.geo.board &^ occ
 	men := p.Men(us)
 	kings := p.KingsOf(us)
+	b := &v.bulk[us&1]
 	// Men never capture the kings spareMask spares (Italian).
-	oppMen := p.Pieces[us^1] &^ (p.Kings & v.spareMask)
-	n, n2, slow, jm := manJumps[W](men, oppMen, empty, &v.bulk[us&1])
+	c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1]&^(p.Kings&v.spareMask), empty, b)
+	jm := men & (c0 | c1 | c2 | c3)
 	var jk Bitboard
 	if kings != 0 {
 		jk = kingCapturers[W](v, p, kings, occ, empty)
+		if jm|jk == 0 {
+			return countQuiet[W](v, p)
+		}
+	} else if jm == 0 {
+		return manSteps(men, empty, us, rowWidth[W]())
 	}
-	switch {
-	case jm|jk == 0:
-		return countQuiet[W](v, p)
-	case slow|jk == 0 && !v.needsFull(p):
+	n, n2, slow := manJumps[W](men, c0, c1, c2, c3, b)
+	if slow|jk == 0 && !v.needsFull(p) {
 		// The common case: men's captures of one or two pieces, each the
 		// only move of its result.
 		if v.MajorityCapture && n2 > 0 {
@@ -99,12 +103,14 @@ func newBulkSide(r *Rules, g *Geometry, c Color) bulkSide {
 	return b
 }
 
-// manJumps counts the captures of men that take one or two pieces, by
-// whole-board operations. jumpers is the men that can capture; slow the
-// men with a capture that may take three pieces or more, or that crowns a
-// man who may go on as a king (b.goOn), which are left to the search
-// piece by piece; n counts the captures of the other men and n2 those
-// among them that take two pieces (the majority rule needs it).
+// manJumps counts the captures of men that take one or two pieces and
+// end there uncrowned (short captures, below), by whole-board operations,
+// given the jump sets ci of side b (jumpSets); some man of men can
+// capture. n counts them, n2 those among them that take two pieces (the
+// majority rule needs it); slow is the men with a capture that is not
+// short, one that takes three pieces or more or crowns the man on the way
+// with b.goOn (to go on as a king), which countLong follows piece by
+// piece.
 //
 // A man that jumped along step i may go on from its landing square l
 // only along another step than i^2 (the reverse, which meets the piece
@@ -118,14 +124,9 @@ func newBulkSide(r *Rules, g *Geometry, c Color) bulkSide {
 // add up to none), so the second and third jumps are read from the same
 // sets; only a fourth jump may come back to the square the man left, or
 // over a piece already taken.
-func manJumps[W width](men, opp, empty Bitboard, b *bulkSide) (n, n2 int, slow, jumpers Bitboard) {
+func manJumps[W width](men, c0, c1, c2, c3 Bitboard, b *bulkSide) (n, n2 int, slow Bitboard) {
 	s0, s1, s2, s3 := steps[W]()
-	c0, c1, c2, c3 := jumpSets[W](opp, empty, b)
 	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
-	jumpers = j0 | j1 | j2 | j3
-	if jumpers == 0 {
-		return 0, 0, 0, 0
-	}
 	// gi: the landing squares of a jump along step i from which the
 	// capture goes on (as a man, or as a crowned man with goOn); on stop
 	// squares it ends whatever follows.
@@ -135,38 +136,54 @@ func manJumps[W width](men, opp, empty Bitboard, b *bulkSide) (n, n2 int, slow, 
 	g3 := (c0|c2|c3)&^b.stop | b.goOn
 	on := goesOn[W](j0, j1, j2, j3, g0, g1, g2, g3)
 	if on == 0 {
-		return j0.PopCount() + j1.PopCount() + j2.PopCount() + j3.PopCount(), 0, 0, jumpers
+		return j0.PopCount() + j1.PopCount() + j2.PopCount() + j3.PopCount(), 0, 0
 	}
-	// The men that go on, followed one more jump: tij is the men whose
-	// capture jumps along step i then along step j, and slow collects
-	// those whose capture goes on after that, or who are crowned on the
-	// way and may go on as kings.
-	c0, c1, c2, c3 = c0&^b.stop, c1&^b.stop, c2&^b.stop, c3&^b.stop
-	x0, x1, x2, x3 := j0&on, j1&on, j2&on, j3&on
-	slow = (x0&move(b.goOn, -2*s0) | x1&move(b.goOn, -2*s1) | x2&move(b.goOn, -2*s2) | x3&move(b.goOn, -2*s3))
-	t00, o00 := leg(x0, c0, g0, s0, s0)
-	t01, o01 := leg(x0, c1, g1, s0, s1)
-	t03, o03 := leg(x0, c3, g3, s0, s3)
-	t10, o10 := leg(x1, c0, g0, s1, s0)
-	t11, o11 := leg(x1, c1, g1, s1, s1)
-	t12, o12 := leg(x1, c2, g2, s1, s2)
-	t21, o21 := leg(x2, c1, g1, s2, s1)
-	t22, o22 := leg(x2, c2, g2, s2, s2)
-	t23, o23 := leg(x2, c3, g3, s2, s3)
-	t30, o30 := leg(x3, c0, g0, s3, s0)
-	t32, o32 := leg(x3, c2, g2, s3, s2)
-	t33, o33 := leg(x3, c3, g3, s3, s3)
-	slow |= o00 | o01 | o03 | o10 | o11 | o12 | o21 | o22 | o23 | o30 | o32 | o33
-	// The captures of the men that are not slow: every first jump, but
-	// those that go on, ends; every second jump ends.
-	fast := ^slow
-	n2 = (t00 & fast).PopCount() + (t01 & fast).PopCount() + (t03 & fast).PopCount() +
-		(t10 & fast).PopCount() + (t11 & fast).PopCount() + (t12 & fast).PopCount() +
-		(t21 & fast).PopCount() + (t22 & fast).PopCount() + (t23 & fast).PopCount() +
-		(t30 & fast).PopCount() + (t32 & fast).PopCount() + (t33 & fast).PopCount()
-	n = n2 + (j0 &^ move(g0, -2*s0) & fast).PopCount() + (j1 &^ move(g1, -2*s1) & fast).PopCount() +
-		(j2 &^ move(g2, -2*s2) & fast).PopCount() + (j3 &^ move(g3, -2*s3) & fast).PopCount()
-	return n, n2, slow, jumpers
+	// The first jumps that end.
+	n = (j0 &^ move(g0, -2*s0)).PopCount() + (j1 &^ move(g1, -2*s1)).PopCount() +
+		(j2 &^ move(g2, -2*s2)).PopCount() + (j3 &^ move(g3, -2*s3)).PopCount()
+	// The men crowned by their first jump, to go on as kings.
+	slow = (j0 | j1 | j2 | j3) & (move(b.goOn, -2*s0) | move(b.goOn, -2*s1) | move(b.goOn, -2*s2) | move(b.goOn, -2*s3))
+	// The first jumps that go on as a man, one more jump each way; only
+	// the steps where some man goes on (usually one).
+	man := b.stop | b.goOn
+	var a, b0, b1 int
+	var o, o0, o1 Bitboard
+	if y := j0 & move(g0&^man, -2*s0); y != 0 {
+		a, o = twoJumps(y, c0, g0, s0, s0)
+		b0, o0 = twoJumps(y, c1, g1, s0, s1)
+		b1, o1 = twoJumps(y, c3, g3, s0, s3)
+		n2, slow = n2+a+b0+b1, slow|o|o0|o1
+	}
+	if y := j1 & move(g1&^man, -2*s1); y != 0 {
+		a, o = twoJumps(y, c0, g0, s1, s0)
+		b0, o0 = twoJumps(y, c1, g1, s1, s1)
+		b1, o1 = twoJumps(y, c2, g2, s1, s2)
+		n2, slow = n2+a+b0+b1, slow|o|o0|o1
+	}
+	if y := j2 & move(g2&^man, -2*s2); y != 0 {
+		a, o = twoJumps(y, c1, g1, s2, s1)
+		b0, o0 = twoJumps(y, c2, g2, s2, s2)
+		b1, o1 = twoJumps(y, c3, g3, s2, s3)
+		n2, slow = n2+a+b0+b1, slow|o|o0|o1
+	}
+	if y := j3 & move(g3&^man, -2*s3); y != 0 {
+		a, o = twoJumps(y, c0, g0, s3, s0)
+		b0, o0 = twoJumps(y, c2, g2, s3, s2)
+		b1, o1 = twoJumps(y, c3, g3, s3, s3)
+		n2, slow = n2+a+b0+b1, slow|o|o0|o1
+	}
+	return n + n2, n2, slow
+}
+
+// twoJumps follows the men of y, whose first jump along step si goes on
+// as a man, along step sj (see manJumps), given cj (where a man jumps
+// along sj) and gj (where a capture that came along sj goes on): it
+// counts the captures that end after that second jump, and returns the
+// men whose capture goes on. It is called with constant steps.
+func twoJumps(y, cj, gj Bitboard, si, sj int) (n int, on Bitboard) {
+	t := y & move(cj, -2*si)
+	on = t & move(gj, -2*(si+sj))
+	return (t &^ on).PopCount(), on
 }
 
 // steps returns the four steps of a board of width W, in bits.
@@ -189,16 +206,6 @@ func goesOn[W width](j0, j1, j2, j3, g0, g1, g2, g3 Bitboard) Bitboard {
 	k := rowWidth[W]()
 	// Seen from the men's squares, two steps back.
 	return j0&(g0>>(2*k)) | j1&(g1>>(2*k+2)) | j2&(g2<<(2*k)) | j3&(g3<<(2*k+2))
-}
-
-// leg follows the men of x, which jump along step si, one jump further
-// along step sj (see manJumps): paths is those that can, goOn those whose
-// capture goes on after it, given cj (where a man jumps along sj) and gj
-// (where a capture that came along sj goes on). It is called with
-// constant steps.
-func leg(x, cj, gj Bitboard, si, sj int) (paths, goOn Bitboard) {
-	paths = x & move(cj, -2*si)
-	return paths, paths & move(gj, -2*(si+sj))
 }
 
 // move shifts b by d bits: up (left) for d > 0, down for d < 0. It is
@@ -287,16 +294,25 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 	opp := p.Pieces[us^1]
 	promo := v.geo.promo[us]
 	dirs := v.bulk[us&1].dirs
+	sequences := c == CountSequences
 	switch {
 	case c == CountResults:
-		// A capture of one or two pieces by a man is the only move of its
-		// result (the first piece taken is next to the man's square, the
-		// second is not); the others are listed (one path per sequence:
-		// paths of one sequence have one result) and told apart.
+		// A short capture (manJumps) is the only move of its result: the
+		// first piece taken is next to the man's square, the second is not.
+		// The others are listed (one path per sequence: the paths of one
+		// sequence have one result) and told apart.
 		g := v.newMovegen(p, buf[:0])
 		g.sequences = true
-		g.run(p, slow|kings)
-		ms := g.out
+		g.run(p, slow)
+		ms := g.out[:0]
+		for _, m := range g.out {
+			if !v.short(&m) {
+				ms = append(ms, m)
+			}
+		}
+		g.out = ms
+		g.run(p, kings)
+		ms = g.out
 		if v.MajorityCapture {
 			most := uint8(min(n, 1))
 			if n2 > 0 {
@@ -319,17 +335,12 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 		}
 		return n + len(CountResults.Distinct(ms))
 	case v.MajorityCapture:
-		most := 1
-		switch {
-		case slow != 0:
-			n = 0 // a slow man takes three pieces or more
-		case n2 > 0:
+		most := min(n, 1)
+		if n2 > 0 {
 			n, most = n2, 2
 		}
 		for b := slow; b != 0; b &= b - 1 {
-			s := b.First()
-			m, k := v.countManMajority(s, occ&^s.Bit(), opp, promo, dirs, 0)
-			switch {
+			switch m, k := v.countLong(b.First(), occ, opp, promo, dirs, sequences); {
 			case m > most:
 				most, n = m, k
 			case m == most:
@@ -339,7 +350,7 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 		if kings != 0 {
 			g := v.newMovegen(p, nil)
 			g.counting = true
-			g.sequences = c == CountSequences
+			g.sequences = sequences
 			g.run(p, kings)
 			switch {
 			case g.most > most:
@@ -351,17 +362,88 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 		return n
 	}
 	for b := slow; b != 0; b &= b - 1 {
-		s := b.First()
-		n += v.countManJumps(s, occ&^s.Bit(), opp, promo, dirs, 0, c == CountSequences)
+		_, k := v.countLong(b.First(), occ, opp, promo, dirs, sequences)
+		n += k
 	}
 	if kings != 0 {
 		g := v.newMovegen(p, nil)
 		g.counting = true
-		g.sequences = c == CountSequences
+		g.sequences = sequences
 		g.run(p, kings)
 		n += g.count
 	}
 	return n
+}
+
+// short reports whether m, a capture by a man, is one that manJumps
+// counts: of one or two pieces, and not crowned on the way to go on as a
+// king.
+func (v *spec) short(m *Move) bool {
+	return m.jumps <= 2 && !(m.Promotes && v.CapturePromotion == PromoteAndContinue)
+}
+
+// countLong counts the captures of the man on f that are not short
+// (manJumps), with occ the occupied squares and opp the enemy pieces:
+// those crowned by their first or second jump that go on as a king
+// (PromoteAndContinue), and those that take three pieces or more. Under
+// the majority rule it returns the most pieces they take and how many
+// take that many; else count is all of them.
+func (v *spec) countLong(f Square, occ, opp, promo Bitboard, dirs uint8, sequences bool) (most, count int) {
+	geo := v.geo
+	occ &^= f.Bit()
+	cp := v.CapturePromotion
+	for d := Direction(0); d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		mid := geo.neighbor[f][d]
+		if mid == NoSquare || !opp.Has(mid) {
+			continue
+		}
+		l := geo.neighbor[mid][d]
+		if l == NoSquare || occ.Has(l) {
+			continue
+		}
+		j := opp &^ mid.Bit()
+		if promo.Has(l) && cp != PassThrough {
+			if cp == PromoteAndContinue {
+				count += v.countLanded(l, occ, j, promo, dirs, 1, sequences)
+			}
+			continue // crowned and stopped: short
+		}
+		// The second jumps (the reverse of d meets mid, not jumpable now).
+		for e := Direction(0); e < 4; e++ {
+			if dirs&(1<<e) == 0 {
+				continue
+			}
+			mid2 := geo.neighbor[l][e]
+			if mid2 == NoSquare || !j.Has(mid2) {
+				continue
+			}
+			l2 := geo.neighbor[mid2][e]
+			if l2 == NoSquare || occ.Has(l2) {
+				continue
+			}
+			j2 := j &^ mid2.Bit()
+			switch {
+			case promo.Has(l2) && cp == PromoteAndContinue:
+				count += v.countLanded(l2, occ, j2, promo, dirs, 2, sequences)
+			case promo.Has(l2) && cp == PromoteAndStop:
+				// Crowned and stopped: short.
+			case v.MajorityCapture:
+				switch m, c := v.countManMajority(l2, occ, j2, promo, dirs, 2); {
+				case c == 0:
+				case m > most:
+					most, count = m, c
+				case m == most:
+					count += c
+				}
+			default:
+				count += v.countManJumps(l2, occ, j2, promo, dirs, 2, sequences)
+			}
+		}
+	}
+	return most, count
 }
 
 // needsFull reports whether the captures of p must be counted by the full
@@ -369,8 +451,11 @@ func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, 
 // crowned mid-capture under the majority rule (which countManMajority
 // does not follow), or kings that men spare (manJumps does not see the
 // kings as they go on).
-func (v *spec) needsFull(p *Position) bool {
-	return v.ranked && p.Kings != 0 || v.crownedMajority || p.Pieces[p.Side^1]&p.Kings&v.spareMask != 0
+func (v *spec) needsFull(p *Position) bool { return v.needsFullKings(p.Kings) }
+
+// needsFullKings is needsFull for a position with the given kings.
+func (v *spec) needsFullKings(kings Bitboard) bool {
+	return v.crownedMajority || v.kingsMatter && kings != 0
 }
 
 // countFull counts the captures of p by the pieces of jumpers with the
@@ -441,20 +526,25 @@ func (v *spec) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8
 		if l == NoSquare || occ.Has(l) {
 			continue
 		}
-		j := jumpable &^ mid.Bit()
-		switch {
-		case n+1 >= maxJumps:
-			total++
-		case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
-			total++
-		case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
-			// Crowned: go on as a king (R-CAP-7) with the full generator.
-			g := movegen{r: &v.Rules, geo: geo, v: v.id, occ: occ, jumpable: j, promoRank: promo, counting: true, sequences: sequences, crowned: true}
-			g.extend(l, true, n+1)
-			total += g.count
-		default:
-			total += max(1, v.countManJumps(l, occ, j, promo, dirs, n+1, sequences))
-		}
+		total += v.countLanded(l, occ, jumpable&^mid.Bit(), promo, dirs, n+1, sequences)
 	}
 	return total
+}
+
+// countLanded counts the captures of a man that has landed on l with its
+// n-th jump, with occ the occupied squares and jumpable the enemy pieces
+// not yet taken (countManJumps); 1 when the capture ends there.
+func (v *spec) countLanded(l Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
+	switch {
+	case n >= maxJumps:
+		return 1
+	case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
+		return 1
+	case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
+		// Crowned: go on as a king (R-CAP-7) with the full generator.
+		g := movegen{r: &v.Rules, geo: v.geo, v: v.id, occ: occ, jumpable: jumpable, promoRank: promo, counting: true, sequences: sequences, crowned: true}
+		g.extend(l, true, n)
+		return g.count
+	}
+	return max(1, v.countManJumps(l, occ, jumpable, promo, dirs, n, sequences))
 }

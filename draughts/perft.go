@@ -68,62 +68,76 @@ next:
 
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
 // counting moves as c says. Leaves are counted in bulk: at depth 1 the
-// moves are counted without being listed (bulk.go), and the quiet moves
-// one ply above are walked without a list.
+// moves are counted without being listed (bulk.go), and one ply above
+// the quiet moves and the captures of one piece by men are read from the
+// bitboards, never listed.
 func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]Move, depth)
-	for i := range bufs {
-		bufs[i] = make([]Move, 0, 64)
+	st := &perftState{c: c, moves: make([][]Move, depth), kids: make([]board, 0, 64)}
+	for i := range st.moves {
+		st.moves[i] = make([]Move, 0, 64)
 	}
 	if v.geo.perRow == 4 {
-		return perft[[4]byte](v, *p, depth, c, bufs)
+		return perft[[4]byte](v, *p, depth, st)
 	}
-	return perft[[5]byte](v, *p, depth, c, bufs)
+	return perft[[5]byte](v, *p, depth, st)
+}
+
+// perftState is what a perft carries down the tree: its counting, and
+// buffers that grow to the size they need once and are then reused.
+type perftState struct {
+	c     Counting
+	moves [][]Move // by depth; moves[0] serves the leaves' counting
+	kids  []board  // the children of a frontier position
+}
+
+// board is the pieces of a position without its side to move.
+type board struct {
+	pieces [2]Bitboard
+	kings  Bitboard
 }
 
 // perft takes the position by value: a pointer to a local copy would be
 // moved to the heap by the recursion, one allocation per node. The
 // hashes of the positions below p are never read, and not kept.
-func perft[W width](v *spec, p Position, depth int, c Counting, bufs [][]Move) uint64 {
+func perft[W width](v *spec, p Position, depth int, st *perftState) uint64 {
 	switch depth {
 	case 1:
-		return uint64(countMoves[W](v, &p, c, bufs[0]))
+		return uint64(countMoves[W](v, &p, st.c, st.moves[0]))
 	case 2:
-		return frontier[W](v, &p, c, bufs)
+		return frontier[W](v, &p, st)
 	}
 	// One path per sequence serves CountResults too: the paths of one
 	// sequence lead to one position.
-	ms := v.generate(&p, bufs[depth-1][:0], c != CountLandings)
-	bufs[depth-1] = ms
-	if c == CountResults {
-		ms = c.Distinct(ms)
+	ms := v.generate(&p, st.moves[depth-1][:0], st.c != CountLandings)
+	st.moves[depth-1] = ms
+	if st.c == CountResults {
+		ms = st.c.Distinct(ms)
 	}
 	var n uint64
 	for i := range ms {
 		q := p
 		q.makeNoHash(&ms[i])
-		n += perft[W](v, q, depth-1, c, bufs)
+		n += perft[W](v, q, depth-1, st)
 	}
 	return n
 }
 
-// frontier counts the leaves two plies below p: the moves of each child
-// of p, counted here rather than in a call per child (a third of the time
-// went to the calls). The quiet moves of p are read from the bitboards
-// and played on a copy, never listed.
-func frontier[W width](v *spec, p *Position, c Counting, bufs [][]Move) uint64 {
+// frontier counts the leaves two plies below p: it writes the children
+// of p in st.kids, reading the quiet moves and the captures of one piece
+// by men from the bitboards (a list of moves took a third of the time),
+// and counts their moves in one loop (countKids) rather than in a call
+// per child.
+func frontier[W width](v *spec, p *Position, st *perftState) uint64 {
 	geo := v.geo
 	us := p.Side
 	occ := p.Occupied()
 	empty := geo.board &^ occ
 	men := p.Men(us)
 	promo := geo.promo[us]
-	q := *p
-	q.Side = us ^ 1
-	var n uint64
+	kids := st.kids[:0]
 	b := &v.bulk[us&1]
 	c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1]&^(p.Kings&v.spareMask), empty, b)
 	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
@@ -131,46 +145,90 @@ func frontier[W width](v *spec, p *Position, c Counting, bufs [][]Move) uint64 {
 	if ks := p.KingsOf(us); ks != 0 {
 		jk = kingCapturers[W](v, p, ks, occ, empty)
 	}
-	if j0|j1|j2|j3|jk != 0 {
-		g0 := (c0|c1|c3)&^b.stop | b.goOn
-		g1 := (c0|c1|c2)&^b.stop | b.goOn
-		g2 := (c1|c2|c3)&^b.stop | b.goOn
-		g3 := (c0|c2|c3)&^b.stop | b.goOn
-		if jk == 0 && !v.needsFull(p) && goesOn[W](j0, j1, j2, j3, g0, g1, g2, g3) == 0 {
-			// Every capture is a man's that takes one piece (manJumps):
-			// the moves are read from the bitboards.
-			k := rowWidth[W]()
-			n += countJumps[W](v, p, &q, j0, j0<<k, j0<<(2*k), promo, c, bufs[0])
-			n += countJumps[W](v, p, &q, j1, j1<<(k+1), j1<<(2*k+2), promo, c, bufs[0])
-			n += countJumps[W](v, p, &q, j2, j2>>k, j2>>(2*k), promo, c, bufs[0])
-			n += countJumps[W](v, p, &q, j3, j3>>(k+1), j3>>(2*k+2), promo, c, bufs[0])
-			return n
+	k := rowWidth[W]()
+	switch {
+	case j0|j1|j2|j3|jk == 0:
+		// The men's steps (forward is up for White, a left shift).
+		if us == White {
+			kids = addSteps(kids, p, men<<k&empty, k, promo)
+			kids = addSteps(kids, p, men<<(k+1)&empty, k+1, promo)
+		} else {
+			kids = addSteps(kids, p, men>>k&empty, -k, promo)
+			kids = addSteps(kids, p, men>>(k+1)&empty, -(k + 1), promo)
 		}
-		ms := v.captures(p, v.capturers(p), bufs[1][:0], c != CountLandings)
-		bufs[1] = ms
-		if c == CountResults {
-			ms = c.Distinct(ms)
+		kids = addKingMoves(v, kids, p)
+	case jk == 0 && !v.needsFull(p) && goesOn[W](j0, j1, j2, j3,
+		(c0|c1|c3)&^b.stop|b.goOn, (c0|c1|c2)&^b.stop|b.goOn,
+		(c1|c2|c3)&^b.stop|b.goOn, (c0|c2|c3)&^b.stop|b.goOn) == 0:
+		// Every capture is a man's that takes one piece (manJumps).
+		kids = addJumps(kids, p, j0, j0<<k, j0<<(2*k), promo)
+		kids = addJumps(kids, p, j1, j1<<(k+1), j1<<(2*k+2), promo)
+		kids = addJumps(kids, p, j2, j2>>k, j2>>(2*k), promo)
+		kids = addJumps(kids, p, j3, j3>>(k+1), j3>>(2*k+2), promo)
+	default:
+		ms := v.captures(p, v.capturers(p), st.moves[1][:0], st.c != CountLandings)
+		st.moves[1] = ms
+		if st.c == CountResults {
+			ms = st.c.Distinct(ms)
 		}
 		for i := range ms {
 			q := *p
 			q.makeNoHash(&ms[i])
-			n += uint64(countMoves[W](v, &q, c, bufs[0]))
+			kids = append(kids, board{q.Pieces, q.Kings})
 		}
-		return n
 	}
-	k := rowWidth[W]()
-	// The men's steps (forward is up for White, a left shift); the k-th
-	// square of to is reached from the k-th square of from.
-	var to1, to2 Bitboard
-	if us == White {
-		to1, to2 = men<<k&empty, men<<(k+1)&empty
-		n += countSteps[W](v, p, &q, to1, to1>>k, promo, c, bufs[0])
-		n += countSteps[W](v, p, &q, to2, to2>>(k+1), promo, c, bufs[0])
-	} else {
-		to1, to2 = men>>k&empty, men>>(k+1)&empty
-		n += countSteps[W](v, p, &q, to1, to1<<k, promo, c, bufs[0])
-		n += countSteps[W](v, p, &q, to2, to2<<(k+1), promo, c, bufs[0])
+	st.kids = kids
+	return countKids[W](v, kids, us^1, st)
+}
+
+// addSteps appends the children of p after each quiet move of a man onto
+// a square of to, from the square off bits before it, which crowns it on
+// promo.
+func addSteps(kids []board, p *Position, to Bitboard, off uint, promo Bitboard) []board {
+	// The i-th square of to is reached from the i-th square of from.
+	from := to >> off
+	if int(off) < 0 {
+		from = to << -off
 	}
+	w, b := sideMasks(p.Side)
+	kids, dst := extend(kids, to.PopCount())
+	for i := range dst {
+		t := to & -to
+		m := t | from&-from
+		// Field by field: a composite literal would be built on the stack
+		// and copied.
+		dst[i].pieces[White] = p.Pieces[White] ^ m&w
+		dst[i].pieces[Black] = p.Pieces[Black] ^ m&b
+		dst[i].kings = p.Kings | t&promo
+		to, from = to&(to-1), from&(from-1)
+	}
+	return kids
+}
+
+// extend lengthens kids by n and returns it with the n new elements.
+func extend(kids []board, n int) (all, added []board) {
+	l := len(kids)
+	if cap(kids)-l < n {
+		kids = append(kids[:cap(kids)], make([]board, l+n-cap(kids))...)
+	}
+	kids = kids[:l+n]
+	return kids, kids[l:]
+}
+
+// sideMasks returns every bit for side c and none for the other, as
+// masks of White and Black: x&w changes White's board only when c is
+// White, without a branch.
+func sideMasks(c Color) (w, b Bitboard) {
+	w = Bitboard(c&1) - 1
+	return w, ^w
+}
+
+// addKingMoves appends the children of p after each quiet move of a king.
+func addKingMoves(v *spec, kids []board, p *Position) []board {
+	geo := v.geo
+	us := p.Side
+	occ := p.Occupied()
+	empty := geo.board &^ occ
 	for ks := p.KingsOf(us); ks != 0; ks &= ks - 1 {
 		s := ks.First()
 		for d := Direction(0); d < 4; d++ {
@@ -184,12 +242,65 @@ func frontier[W width](v *spec, p *Position, c Counting, bufs [][]Move) uint64 {
 				to = geo.neighbor[s][d].Bit() & empty
 			}
 			for ; to != 0; to &= to - 1 {
-				b := s.Bit() | to.First().Bit()
-				q.Pieces[us] = p.Pieces[us] ^ b
-				q.Kings = p.Kings ^ b
-				n += uint64(countMoves[W](v, &q, c, bufs[0]))
+				m := s.Bit() | to&-to
+				x := board{p.Pieces, p.Kings ^ m}
+				x.pieces[us] ^= m
+				kids = append(kids, x)
 			}
 		}
+	}
+	return kids
+}
+
+// addJumps appends the children of p after each capture by a man from
+// the i-th square of from over the i-th square of mid onto the i-th
+// square of land, which crowns it on promo.
+func addJumps(kids []board, p *Position, from, mid, land, promo Bitboard) []board {
+	w, b := sideMasks(p.Side)
+	kids, dst := extend(kids, from.PopCount())
+	for i := range dst {
+		l, x := land&-land, mid&-mid
+		m := from&-from | l
+		// The mover's board changes by m, the other's loses x.
+		dst[i].pieces[White] = (p.Pieces[White] ^ m&w) &^ (x & b)
+		dst[i].pieces[Black] = (p.Pieces[Black] ^ m&b) &^ (x & w)
+		dst[i].kings = p.Kings&^x | l&promo
+		from, mid, land = from&(from-1), mid&(mid-1), land&(land-1)
+	}
+	return kids
+}
+
+// countKids counts the moves of the positions kids with side to move.
+// The common cases, a side with men only and no capture or captures that
+// manJumps counts whole, are counted here with no call (a call in Go
+// spills the loop's state).
+func countKids[W width](v *spec, kids []board, side Color, st *perftState) uint64 {
+	var n uint64
+	geo := v.geo
+	b := &v.bulk[side&1]
+	k := rowWidth[W]()
+	q := Position{Side: side, v: v.id}
+	for i := range kids {
+		x := &kids[i]
+		if x.kings&x.pieces[side] == 0 {
+			men := x.pieces[side]
+			empty := geo.board &^ (x.pieces[0] | x.pieces[1])
+			c0, c1, c2, c3 := jumpSets[W](x.pieces[side^1]&^(x.kings&v.spareMask), empty, b)
+			if men&(c0|c1|c2|c3) == 0 {
+				n += uint64(manSteps(men, empty, side, k))
+				continue
+			}
+			m, m2, slow := manJumps[W](men, c0, c1, c2, c3, b)
+			if slow == 0 && !v.needsFullKings(x.kings) {
+				if v.MajorityCapture && m2 > 0 {
+					m = m2
+				}
+				n += uint64(m)
+				continue
+			}
+		}
+		q.Pieces, q.Kings = x.pieces, x.kings
+		n += uint64(countMoves[W](v, &q, st.c, st.moves[0]))
 	}
 	return n
 }
@@ -230,35 +341,4 @@ func (v *spec) Divide(p *Position, depth int, c Counting) []DivideEntry {
 		out = append(out, DivideEntry{Move: ms[i], Nodes: v.Perft(&q, depth-1, c)})
 	}
 	return out
-}
-
-// countSteps counts the moves of the children of p after each quiet move
-// of a man from the i-th square of from to the i-th square of to (which
-// crowns it on promo), made on q.
-func countSteps[W width](v *spec, p, q *Position, to, from, promo Bitboard, c Counting, buf []Move) uint64 {
-	var n uint64
-	us := p.Side
-	for ; to != 0; to, from = to&(to-1), from&(from-1) {
-		t := to & -to
-		q.Pieces[us] = p.Pieces[us] ^ (t | from&-from)
-		q.Kings = p.Kings | t&promo
-		n += uint64(countMoves[W](v, q, c, buf))
-	}
-	return n
-}
-
-// countJumps counts the moves of the children of p after each capture by
-// a man from the i-th square of from over the i-th square of mid onto
-// the i-th square of land (which crowns it on promo), made on q.
-func countJumps[W width](v *spec, p, q *Position, from, mid, land, promo Bitboard, c Counting, buf []Move) uint64 {
-	var n uint64
-	us := p.Side
-	for ; from != 0; from, mid, land = from&(from-1), mid&(mid-1), land&(land-1) {
-		l, m := land&-land, mid&-mid
-		q.Pieces[us] = p.Pieces[us] ^ (from&-from | l)
-		q.Pieces[us^1] = p.Pieces[us^1] &^ m
-		q.Kings = p.Kings&^m | l&promo
-		n += uint64(countMoves[W](v, q, c, buf))
-	}
-	return n
 }

@@ -113,6 +113,9 @@ type spec struct {
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
 	crownedMajority bool
+	// kingsMatter: the kings on the board change how captures are counted
+	// (a precedence beyond the majority, kings that men spare).
+	kingsMatter bool
 	Rules
 }
 
@@ -311,6 +314,7 @@ func init() {
 		s.crownedMajority = s.CapturePromotion == PromoteAndContinue && s.MajorityCapture
 		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder
 		s.ranked = !s.kingOnly && (s.KingFirst || s.MostKings || s.KingOrder)
+		s.kingsMatter = s.ranked || s.MenSpareKings
 	}
 }
 
