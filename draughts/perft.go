@@ -68,16 +68,17 @@ next:
 
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
 // counting moves as c says. Leaves are counted in bulk: at depth 1 the
-// moves are counted without being listed (bulk.go), and one ply above
-// the quiet moves and the captures of one piece by men are read from the
-// bitboards, never listed.
+// moves are counted without being listed (bulk.go), and above them the
+// quiet moves and the short captures of men are read from the bitboards,
+// never listed.
 func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	st := &perftState{c: c, moves: make([][]Move, depth), kids: make([]board, 0, 64)}
+	st := &perftState{c: c, moves: make([][]Move, depth+1), kids: make([][]board, depth+1)}
 	for i := range st.moves {
 		st.moves[i] = make([]Move, 0, 64)
+		st.kids[i] = make([]board, 0, 64)
 	}
 	if v.geo.perRow == 4 {
 		return perft[[4]byte](v, *p, depth, st)
@@ -86,11 +87,12 @@ func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 }
 
 // perftState is what a perft carries down the tree: its counting, and
-// buffers that grow to the size they need once and are then reused.
+// buffers by depth that grow to the size they need once and are then
+// reused (moves[0] serves the leaves' counting).
 type perftState struct {
 	c     Counting
-	moves [][]Move // by depth; moves[0] serves the leaves' counting
-	kids  []board  // the children of a frontier position
+	moves [][]Move
+	kids  [][]board
 }
 
 // board is the pieces of a position without its side to move.
@@ -102,42 +104,40 @@ type board struct {
 // perft takes the position by value: a pointer to a local copy would be
 // moved to the heap by the recursion, one allocation per node. The
 // hashes of the positions below p are never read, and not kept.
+//
+// Two plies above the leaves (depth 2) the children's moves are counted
+// in one loop (countKids) rather than in a call per child: a third of the
+// time went to the calls.
 func perft[W width](v *spec, p Position, depth int, st *perftState) uint64 {
-	switch depth {
-	case 1:
+	if depth == 1 {
 		return uint64(countMoves[W](v, &p, st.c, st.moves[0]))
-	case 2:
-		return frontier[W](v, &p, st)
 	}
-	// One path per sequence serves CountResults too: the paths of one
-	// sequence lead to one position.
-	ms := v.generate(&p, st.moves[depth-1][:0], st.c != CountLandings)
-	st.moves[depth-1] = ms
-	if st.c == CountResults {
-		ms = st.c.Distinct(ms)
+	kids := children[W](v, &p, st.kids[depth][:0], st, depth)
+	st.kids[depth] = kids
+	if depth == 2 {
+		return countKids[W](v, kids, p.Side^1, st)
 	}
 	var n uint64
-	for i := range ms {
-		q := p
-		q.makeNoHash(&ms[i])
+	q := Position{Side: p.Side ^ 1, v: p.v}
+	for i := range kids {
+		q.Pieces, q.Kings = kids[i].pieces, kids[i].kings
 		n += perft[W](v, q, depth-1, st)
 	}
 	return n
 }
 
-// frontier counts the leaves two plies below p: it writes the children
-// of p in st.kids, reading the quiet moves and the captures of one piece
-// by men from the bitboards (a list of moves took a third of the time),
-// and counts their moves in one loop (countKids) rather than in a call
-// per child.
-func frontier[W width](v *spec, p *Position, st *perftState) uint64 {
+// children appends to kids the positions after each move of p, as
+// st.c counts moves, and returns it (st.moves[depth] serves the moves it
+// lists). Quiet moves and the short captures of men (manJumps) are read
+// from the bitboards; only the other captures are listed by the
+// generator.
+func children[W width](v *spec, p *Position, kids []board, st *perftState, depth int) []board {
 	geo := v.geo
 	us := p.Side
 	occ := p.Occupied()
 	empty := geo.board &^ occ
 	men := p.Men(us)
 	promo := geo.promo[us]
-	kids := st.kids[:0]
 	b := &v.bulk[us&1]
 	c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1]&^(p.Kings&v.spareMask), empty, b)
 	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
@@ -146,8 +146,7 @@ func frontier[W width](v *spec, p *Position, st *perftState) uint64 {
 		jk = kingCapturers[W](v, p, ks, occ, empty)
 	}
 	k := rowWidth[W]()
-	switch {
-	case j0|j1|j2|j3|jk == 0:
+	if j0|j1|j2|j3|jk == 0 {
 		// The men's steps (forward is up for White, a left shift).
 		if us == White {
 			kids = addSteps(kids, p, men<<k&empty, k, promo)
@@ -156,29 +155,83 @@ func frontier[W width](v *spec, p *Position, st *perftState) uint64 {
 			kids = addSteps(kids, p, men>>k&empty, -k, promo)
 			kids = addSteps(kids, p, men>>(k+1)&empty, -(k + 1), promo)
 		}
-		kids = addKingMoves(v, kids, p)
-	case jk == 0 && !v.needsFull(p) && goesOn[W](j0, j1, j2, j3,
-		(c0|c1|c3)&^b.stop|b.goOn, (c0|c1|c2)&^b.stop|b.goOn,
-		(c1|c2|c3)&^b.stop|b.goOn, (c0|c2|c3)&^b.stop|b.goOn) == 0:
-		// Every capture is a man's that takes one piece (manJumps).
-		kids = addJumps(kids, p, j0, j0<<k, j0<<(2*k), promo)
-		kids = addJumps(kids, p, j1, j1<<(k+1), j1<<(2*k+2), promo)
-		kids = addJumps(kids, p, j2, j2>>k, j2>>(2*k), promo)
-		kids = addJumps(kids, p, j3, j3>>(k+1), j3>>(2*k+2), promo)
-	default:
-		ms := v.captures(p, v.capturers(p), st.moves[1][:0], st.c != CountLandings)
-		st.moves[1] = ms
-		if st.c == CountResults {
-			ms = st.c.Distinct(ms)
+		return addKingMoves(v, kids, p)
+	}
+	g := [4]Bitboard{(c0|c1|c3)&^b.stop | b.goOn, (c0|c1|c2)&^b.stop | b.goOn,
+		(c1|c2|c3)&^b.stop | b.goOn, (c0|c2|c3)&^b.stop | b.goOn}
+	on := goesOn[W](j0, j1, j2, j3, g[0], g[1], g[2], g[3])
+	switch {
+	case jk == 0 && on == 0 && !v.needsFull(p):
+		// Every capture is a man's that takes one piece.
+		kids = addJumps(kids, p, j0, j0<<k, 0, j0<<(2*k), promo)
+		kids = addJumps(kids, p, j1, j1<<(k+1), 0, j1<<(2*k+2), promo)
+		kids = addJumps(kids, p, j2, j2>>k, 0, j2>>(2*k), promo)
+		return addJumps(kids, p, j3, j3>>(k+1), 0, j3>>(2*k+2), promo)
+	case v.needsFull(p) || v.MajorityCapture || v.kingOnly && jk != 0:
+		// Which captures are legal depends on all of them: list them.
+		ms := v.captures(p, v.capturers(p), st.moves[depth][:0], st.c != CountLandings)
+		st.moves[depth] = ms
+		return addMoves(kids, p, ms, st.c)
+	}
+	// The short captures of men (manJumps): one or two pieces, uncrowned.
+	s := [4]int{}
+	s[0], s[1], s[2], s[3] = steps[W]()
+	js := [4]Bitboard{j0, j1, j2, j3}
+	cs := [4]Bitboard{c0, c1, c2, c3}
+	var slow Bitboard
+	for i := range 4 {
+		if js[i] == 0 {
+			continue
 		}
-		for i := range ms {
-			q := *p
-			q.makeNoHash(&ms[i])
-			kids = append(kids, board{q.Pieces, q.Kings})
+		e := js[i] &^ move(g[i], -2*s[i])
+		kids = addJumps(kids, p, e, move(e, s[i]), 0, move(e, 2*s[i]), promo)
+		slow |= js[i] & move(b.goOn, -2*s[i])
+		y := js[i] & move(g[i]&^(b.stop|b.goOn), -2*s[i])
+		if y == 0 {
+			continue
+		}
+		for j := range 4 {
+			if j == i^2 {
+				continue
+			}
+			t := y & move(cs[j], -2*s[i])
+			o := t & move(g[j], -2*(s[i]+s[j]))
+			slow |= o
+			e := t &^ o
+			kids = addJumps(kids, p, e, move(e, s[i]), move(e, 2*s[i]+s[j]), move(e, 2*(s[i]+s[j])), promo)
 		}
 	}
-	st.kids = kids
-	return countKids[W](v, kids, us^1, st)
+	if slow|jk == 0 {
+		return kids
+	}
+	// The other captures of the slow men, and the kings'.
+	gen := v.newMovegen(p, st.moves[depth][:0])
+	gen.sequences = st.c != CountLandings
+	gen.run(p, slow)
+	ms := gen.out[:0]
+	for _, m := range gen.out {
+		if !v.short(&m) {
+			ms = append(ms, m)
+		}
+	}
+	gen.out = ms
+	gen.run(p, jk)
+	st.moves[depth] = gen.out
+	return addMoves(kids, p, gen.out, st.c)
+}
+
+// addMoves appends the children of p after the moves ms, as c counts
+// them.
+func addMoves(kids []board, p *Position, ms []Move, c Counting) []board {
+	if c == CountResults {
+		ms = c.Distinct(ms)
+	}
+	for i := range ms {
+		q := *p
+		q.makeNoHash(&ms[i])
+		kids = append(kids, board{q.Pieces, q.Kings})
+	}
+	return kids
 }
 
 // addSteps appends the children of p after each quiet move of a man onto
@@ -253,19 +306,23 @@ func addKingMoves(v *spec, kids []board, p *Position) []board {
 }
 
 // addJumps appends the children of p after each capture by a man from
-// the i-th square of from over the i-th square of mid onto the i-th
-// square of land, which crowns it on promo.
-func addJumps(kids []board, p *Position, from, mid, land, promo Bitboard) []board {
+// the i-th square of from over the i-th squares of mid and mid2 (none
+// for a capture of one piece) onto the i-th square of land, which crowns
+// it on promo.
+func addJumps(kids []board, p *Position, from, mid, mid2, land, promo Bitboard) []board {
+	if from == 0 {
+		return kids
+	}
 	w, b := sideMasks(p.Side)
 	kids, dst := extend(kids, from.PopCount())
 	for i := range dst {
-		l, x := land&-land, mid&-mid
+		l, x := land&-land, mid&-mid|mid2&-mid2
 		m := from&-from | l
 		// The mover's board changes by m, the other's loses x.
 		dst[i].pieces[White] = (p.Pieces[White] ^ m&w) &^ (x & b)
 		dst[i].pieces[Black] = (p.Pieces[Black] ^ m&b) &^ (x & w)
 		dst[i].kings = p.Kings&^x | l&promo
-		from, mid, land = from&(from-1), mid&(mid-1), land&(land-1)
+		from, mid, mid2, land = from&(from-1), mid&(mid-1), mid2&(mid2-1), land&(land-1)
 	}
 	return kids
 }
