@@ -112,6 +112,11 @@ func perft[W width](v *spec, p Position, depth int, st *perftState) uint64 {
 	if depth == 1 {
 		return uint64(countMoves[W](v, &p, st.c, st.moves[0]))
 	}
+	if depth == 2 {
+		if n, ok := quietFrontier[W](v, &p, st); ok {
+			return n
+		}
+	}
 	kids := children[W](v, &p, st.kids[depth][:0], st, depth)
 	st.kids[depth] = kids
 	if depth == 2 {
@@ -122,6 +127,67 @@ func perft[W width](v *spec, p Position, depth int, st *perftState) uint64 {
 	for i := range kids {
 		q.Pieces, q.Kings = kids[i].pieces, kids[i].kings
 		n += perft[W](v, q, depth-1, st)
+	}
+	return n
+}
+
+// quietFrontier counts the leaves two plies below p in the commonest
+// case, no kings on the board and no capture for the side to move: each
+// quiet move of a man is played and its child counted in one loop, with
+// no list of children. ok is false in the other cases.
+func quietFrontier[W width](v *spec, p *Position, st *perftState) (n uint64, ok bool) {
+	if p.Kings != 0 {
+		return 0, false
+	}
+	us := p.Side
+	empty := v.geo.board &^ p.Occupied()
+	men := p.Pieces[us]
+	if c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1], empty, &v.bulk[us&1]); men&(c0|c1|c2|c3) != 0 {
+		return 0, false
+	}
+	k := rowWidth[W]()
+	if us == White {
+		to1, to2 := men<<k&empty, men<<(k+1)&empty
+		n = countSteps[W](v, p, to1, to1>>k, st) + countSteps[W](v, p, to2, to2>>(k+1), st)
+	} else {
+		to1, to2 := men>>k&empty, men>>(k+1)&empty
+		n = countSteps[W](v, p, to1, to1<<k, st) + countSteps[W](v, p, to2, to2<<(k+1), st)
+	}
+	return n, true
+}
+
+// countSteps counts the moves of the children of p (which has no kings)
+// after each quiet move of a man from the i-th square of from to the i-th
+// square of to.
+func countSteps[W width](v *spec, p *Position, to, from Bitboard, st *perftState) uint64 {
+	var n uint64
+	us, them := p.Side, p.Side^1
+	b := &v.bulk[them&1]
+	mine, theirs := p.Pieces[us], p.Pieces[them]
+	empty := v.geo.board &^ (mine | theirs)
+	promo := v.geo.promo[us]
+	k := rowWidth[W]()
+	for ; to != 0; to, from = to&(to-1), from&(from-1) {
+		t := to & -to
+		m := t | from&-from
+		kings := t & promo
+		e := empty ^ m
+		c0, c1, c2, c3 := jumpSets[W]((mine^m)&^(kings&v.spareMask), e, b)
+		if theirs&(c0|c1|c2|c3) == 0 {
+			n += uint64(manSteps(theirs, e, them, k))
+			continue
+		}
+		c, c2s, slow := manJumps[W](theirs, c0, c1, c2, c3, b)
+		if slow == 0 && !v.needsFullKings(kings) {
+			if v.MajorityCapture && c2s > 0 {
+				c = c2s
+			}
+			n += uint64(c)
+			continue
+		}
+		q := Position{Side: them, v: v.id, Kings: kings}
+		q.Pieces[us], q.Pieces[them] = mine^m, theirs
+		n += uint64(countMoves[W](v, &q, st.c, st.moves[0]))
 	}
 	return n
 }
