@@ -130,10 +130,7 @@ func manJumps[W width](men, c0, c1, c2, c3 Bitboard, b *bulkSide) (n, n2 int, sl
 	// gi: the landing squares of a jump along step i from which the
 	// capture goes on (as a man, or as a crowned man with goOn); on stop
 	// squares it ends whatever follows.
-	g0 := (c0|c1|c3)&^b.stop | b.goOn
-	g1 := (c0|c1|c2)&^b.stop | b.goOn
-	g2 := (c1|c2|c3)&^b.stop | b.goOn
-	g3 := (c0|c2|c3)&^b.stop | b.goOn
+	g0, g1, g2, g3 := goOnSets(c0, c1, c2, c3, b)
 	on := goesOn[W](j0, j1, j2, j3, g0, g1, g2, g3)
 	if on == 0 {
 		return j0.PopCount() + j1.PopCount() + j2.PopCount() + j3.PopCount(), 0, 0
@@ -198,6 +195,13 @@ func jumpSets[W width](opp, empty Bitboard, b *bulkSide) (c0, c1, c2, c3 Bitboar
 	k := rowWidth[W]()
 	return (empty >> k & opp) >> k & b.allow[0], (empty >> (k + 1) & opp) >> (k + 1) & b.allow[1],
 		(empty << k & opp) << k & b.allow[2], (empty << (k + 1) & opp) << (k + 1) & b.allow[3]
+}
+
+// goOnSets returns gi, the landing squares of a jump along step i from
+// which the capture goes on (manJumps), given the jump sets ci of side b.
+func goOnSets(c0, c1, c2, c3 Bitboard, b *bulkSide) (g0, g1, g2, g3 Bitboard) {
+	return (c0|c1|c3)&^b.stop | b.goOn, (c0|c1|c2)&^b.stop | b.goOn,
+		(c1|c2|c3)&^b.stop | b.goOn, (c0|c2|c3)&^b.stop | b.goOn
 }
 
 // goesOn returns the men of ji (that jump along step i) whose capture

@@ -223,8 +223,8 @@ func children[W width](v *spec, p *Position, kids []board, st *perftState, depth
 		}
 		return addKingMoves(v, kids, p)
 	}
-	g := [4]Bitboard{(c0|c1|c3)&^b.stop | b.goOn, (c0|c1|c2)&^b.stop | b.goOn,
-		(c1|c2|c3)&^b.stop | b.goOn, (c0|c2|c3)&^b.stop | b.goOn}
+	var g [4]Bitboard
+	g[0], g[1], g[2], g[3] = goOnSets(c0, c1, c2, c3, b)
 	on := goesOn[W](j0, j1, j2, j3, g[0], g[1], g[2], g[3])
 	switch {
 	case jk == 0 && on == 0 && !v.needsFull(p):
