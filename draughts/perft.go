@@ -113,7 +113,7 @@ func perft[W width](v *spec, p Position, depth int, st *perftState) uint64 {
 		return uint64(countMoves[W](v, &p, st.c, st.moves[0]))
 	}
 	if depth == 2 {
-		if n, ok := quietFrontier[W](v, &p, st); ok {
+		if n, ok := plainFrontier[W](v, &p, st); ok {
 			return n
 		}
 	}
@@ -131,35 +131,45 @@ func perft[W width](v *spec, p Position, depth int, st *perftState) uint64 {
 	return n
 }
 
-// quietFrontier counts the leaves two plies below p in the commonest
-// case, no kings on the board and no capture for the side to move: each
-// quiet move of a man is played and its child counted in one loop, with
-// no list of children. ok is false in the other cases.
-func quietFrontier[W width](v *spec, p *Position, st *perftState) (n uint64, ok bool) {
+// plainFrontier counts the leaves two plies below p in the commonest
+// cases, no kings on the board and either no capture for the side to
+// move or captures of one piece each: each move of a man is played and
+// its child counted in one loop, with no list of children. ok is false in
+// the other cases.
+func plainFrontier[W width](v *spec, p *Position, st *perftState) (n uint64, ok bool) {
 	if p.Kings != 0 {
 		return 0, false
 	}
 	us := p.Side
 	empty := v.geo.board &^ p.Occupied()
 	men := p.Pieces[us]
-	if c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1], empty, &v.bulk[us&1]); men&(c0|c1|c2|c3) != 0 {
+	b := &v.bulk[us&1]
+	c0, c1, c2, c3 := jumpSets[W](p.Pieces[us^1], empty, b)
+	j0, j1, j2, j3 := men&c0, men&c1, men&c2, men&c3
+	k := rowWidth[W]()
+	switch {
+	case j0|j1|j2|j3 == 0:
+		if us == White {
+			to1, to2 := men<<k&empty, men<<(k+1)&empty
+			return countPlain[W](v, p, to1>>k, 0, to1, st) + countPlain[W](v, p, to2>>(k+1), 0, to2, st), true
+		}
+		to1, to2 := men>>k&empty, men>>(k+1)&empty
+		return countPlain[W](v, p, to1<<k, 0, to1, st) + countPlain[W](v, p, to2<<(k+1), 0, to2, st), true
+	case v.needsFull(p):
 		return 0, false
 	}
-	k := rowWidth[W]()
-	if us == White {
-		to1, to2 := men<<k&empty, men<<(k+1)&empty
-		n = countSteps[W](v, p, to1, to1>>k, st) + countSteps[W](v, p, to2, to2>>(k+1), st)
-	} else {
-		to1, to2 := men>>k&empty, men>>(k+1)&empty
-		n = countSteps[W](v, p, to1, to1<<k, st) + countSteps[W](v, p, to2, to2<<(k+1), st)
+	g0, g1, g2, g3 := goOnSets(c0, c1, c2, c3, b)
+	if goesOn[W](j0, j1, j2, j3, g0, g1, g2, g3) != 0 {
+		return 0, false
 	}
-	return n, true
+	return countPlain[W](v, p, j0, j0<<k, j0<<(2*k), st) + countPlain[W](v, p, j1, j1<<(k+1), j1<<(2*k+2), st) +
+		countPlain[W](v, p, j2, j2>>k, j2>>(2*k), st) + countPlain[W](v, p, j3, j3>>(k+1), j3>>(2*k+2), st), true
 }
 
-// countSteps counts the moves of the children of p (which has no kings)
-// after each quiet move of a man from the i-th square of from to the i-th
-// square of to.
-func countSteps[W width](v *spec, p *Position, to, from Bitboard, st *perftState) uint64 {
+// countPlain counts the moves of the children of p (which has no kings)
+// after each move of a man from the i-th square of from to the i-th
+// square of to, capturing the i-th square of mid (none for quiet moves).
+func countPlain[W width](v *spec, p *Position, from, mid, to Bitboard, st *perftState) uint64 {
 	var n uint64
 	us, them := p.Side, p.Side^1
 	b := &v.bulk[them&1]
@@ -167,17 +177,18 @@ func countSteps[W width](v *spec, p *Position, to, from Bitboard, st *perftState
 	empty := v.geo.board &^ (mine | theirs)
 	promo := v.geo.promo[us]
 	k := rowWidth[W]()
-	for ; to != 0; to, from = to&(to-1), from&(from-1) {
-		t := to & -to
+	for ; to != 0; from, mid, to = from&(from-1), mid&(mid-1), to&(to-1) {
+		t, x := to&-to, mid&-mid
 		m := t | from&-from
 		kings := t & promo
-		e := empty ^ m
+		e := empty ^ m ^ x
+		men := theirs &^ x
 		c0, c1, c2, c3 := jumpSets[W]((mine^m)&^(kings&v.spareMask), e, b)
-		if theirs&(c0|c1|c2|c3) == 0 {
-			n += uint64(manSteps(theirs, e, them, k))
+		if men&(c0|c1|c2|c3) == 0 {
+			n += uint64(manSteps(men, e, them, k))
 			continue
 		}
-		c, c2s, slow := manJumps[W](theirs, c0, c1, c2, c3, b)
+		c, c2s, slow := manJumps[W](men, c0, c1, c2, c3, b)
 		if slow == 0 && !v.needsFullKings(kings) {
 			if v.MajorityCapture && c2s > 0 {
 				c = c2s
@@ -186,7 +197,7 @@ func countSteps[W width](v *spec, p *Position, to, from Bitboard, st *perftState
 			continue
 		}
 		q := Position{Side: them, v: v.id, Kings: kings}
-		q.Pieces[us], q.Pieces[them] = mine^m, theirs
+		q.Pieces[us], q.Pieces[them] = mine^m, men
 		n += uint64(countMoves[W](v, &q, st.c, st.moves[0]))
 	}
 	return n
