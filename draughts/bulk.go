@@ -3,9 +3,9 @@ package draughts
 // Counting the moves of a position without listing them, for perft's
 // leaves (perft.go). Quiet moves are counted by population counts; the
 // captures of men by whole-board operations too, every man at once along
-// each diagonal step, as the quiet moves are: only a man whose capture
-// may go on past its first jump, and the kings, are searched piece by
-// piece.
+// each diagonal step, as the quiet moves are, to their second jump
+// (manJumps): only the captures of a man that go on past it or crown it
+// on the way, and the kings', are searched piece by piece.
 //
 // The four diagonal steps of a board with k squares a row are shifts by
 // k and k+1 bits up and down (Geometry); here they are numbered by shift,

@@ -50,10 +50,21 @@
 //
 // # Speed
 //
-// The generator reads the geometry from a pointer, not from type
+// The generator (Moves) reads the geometry from a pointer, not from type
 // parameters: shift amounts read from a struct cost next to nothing,
 // where generic code with methods went through dictionaries (~20% slower).
-// The hottest loops (the capture test and the men's quiet moves at perft's
-// leaves) are instantiated per row width through small inlined helpers
-// (jumpTargets, manSteps), so their shifts are immediates.
+//
+// Perft is a counter of its own (perft.go, bulk.go) that lists no moves
+// where it can: at the leaves it counts quiet moves by population counts
+// and the captures of men by whole-board operations, all the men that
+// jump along one diagonal step at once, to their second jump; one and two
+// plies above, it reads the quiet moves and these short captures from
+// the bitboards and plays them on copies of the boards. The generator is
+// left the kings' captures, a man's that go on past two jumps or crown it
+// on the way, and the variants whose precedence needs every capture. Its
+// functions are generic over the row width alone (width, rowWidth): the
+// length of an array type parameter is a constant in each instantiation,
+// so their shifts are immediates, with no dictionary. Every count is
+// checked against the lists of Moves on random positions of every variant
+// (TestCountsMatchLists).
 package draughts
