@@ -72,6 +72,22 @@ func BenchmarkMoves(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
 }
 
+// BenchmarkCountMoves measures the counting of perft's leaves alone
+// (countMoves: quiet moves and men's captures in bulk) over the positions
+// of BenchmarkMoves.
+func BenchmarkCountMoves(b *testing.B) {
+	ps := benchPositions(b)
+	buf := make([]Move, 0, 128)
+	v := Russian.spec()
+	b.ResetTimer()
+	var n int
+	for i := 0; i < b.N; i++ {
+		n += v.countMoves(&ps[i%len(ps)], CountSequences, buf)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
+	_ = n
+}
+
 // BenchmarkMakeCopy measures copy-make: copying the 32-byte position and
 // playing a move on the copy.
 func BenchmarkMakeCopy(b *testing.B) {
