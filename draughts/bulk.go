@@ -545,10 +545,38 @@ func (v *spec) countLanded(l Square, occ, jumpable, promo Bitboard, dirs uint8, 
 	case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
 		return 1
 	case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
-		// Crowned: go on as a king (R-CAP-7) with the full generator.
+		// Crowned: go on as a king (R-CAP-7) with the full generator, if
+		// it can (most often it cannot, and the search costs more than the
+		// test).
+		if !v.kingCanCapture(l, occ, jumpable) {
+			return 1
+		}
 		g := movegen{r: &v.Rules, geo: v.geo, v: v.id, occ: occ, jumpable: jumpable, promoRank: promo, counting: true, sequences: sequences, crowned: true}
 		g.extend(l, true, n)
 		return g.count
 	}
 	return max(1, v.countManJumps(l, occ, jumpable, promo, dirs, n, sequences))
+}
+
+// kingCanCapture reports whether a king on s can capture a piece of
+// jumpable, with occ the occupied squares.
+func (v *spec) kingCanCapture(s Square, occ, jumpable Bitboard) bool {
+	geo := v.geo
+	for d := Direction(0); d < 4; d++ {
+		b := geo.neighbor[s][d]
+		if v.FlyingKings {
+			blk := geo.ray[s][d] & occ
+			if blk == 0 {
+				continue
+			}
+			b = firstBlocker(blk, d)
+		}
+		if b == NoSquare || !jumpable.Has(b) {
+			continue
+		}
+		if l := geo.neighbor[b][d]; l != NoSquare && !occ.Has(l) {
+			return true
+		}
+	}
+	return false
 }
