@@ -13,7 +13,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/internal/pipeline"
+	"github.com/damka/damka/internal/ordered"
 )
 
 // EvalOptions are the flags of damka eval.
@@ -164,7 +164,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	out := bufio.NewWriter(io.Out)
 	defer out.Flush()
 	bad := 0
-	err = pipeline.Ordered(ctx, opts.Jobs, next, work, func(o evalOut) error {
+	err = ordered.Map(ctx, opts.Jobs, next, work, func(o evalOut) error {
 		if o.err != nil {
 			out.Flush()
 			fmt.Fprintf(io.Err, "damka eval: %s: %v\n", o.where, o.err)

@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/pipeline"
+	"github.com/damka/damka/internal/ordered"
 	"github.com/damka/damka/validate"
 )
 
@@ -267,8 +267,8 @@ func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int,
 		}
 		return int64(len(it.Game.Raw)) + gameOverhead
 	}
-	popts := pipeline.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
-	return pipeline.OrderedWith(ctx, popts, next, work, func(c replayed) error {
+	popts := ordered.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
+	return ordered.MapWith(ctx, popts, next, work, func(c replayed) error {
 		if c.report == nil {
 			io.clearProgress()
 			if c.item.Note != "" {

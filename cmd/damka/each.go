@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"runtime"
 
-	"github.com/damka/damka/internal/pipeline"
+	"github.com/damka/damka/internal/ordered"
 	"github.com/damka/damka/pdn"
 )
 
@@ -38,8 +38,8 @@ func eachGame[T any](ctx context.Context, io *streams, args []string, jobs int, 
 		}
 		return int64(len(it.Game.Raw)) + gameOverhead
 	}
-	popts := pipeline.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
-	err = pipeline.OrderedWith(ctx, popts, in.next, func(it gameItem) result {
+	popts := ordered.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
+	err = ordered.MapWith(ctx, popts, in.next, func(it gameItem) result {
 		r := result{item: it}
 		if it.Game != nil {
 			r.out = work(it.Game)

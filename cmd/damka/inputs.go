@@ -39,7 +39,7 @@ type sourceInfo struct {
 }
 
 // inputs reads the games of every input in order, one at a time, for
-// pipeline.Ordered. An input that cannot be read gives an item with Err
+// ordered.MapWith. An input that cannot be read gives an item with Err
 // and the next input follows; a game with a syntax error is a game.
 type inputs struct {
 	io      *streams

@@ -1,4 +1,4 @@
-package pipeline
+package ordered
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func counter(n int) func() (int, bool, error) {
 func TestOrderedKeepsOrder(t *testing.T) {
 	for _, workers := range []int{1, 2, 7} {
 		var got []int
-		err := Ordered(context.Background(), workers, counter(500), func(i int) int {
+		err := Map(context.Background(), workers, counter(500), func(i int) int {
 			time.Sleep(time.Duration(rand.IntN(50)) * time.Microsecond)
 			return i * i
 		}, func(v int) error {
@@ -47,7 +47,7 @@ func TestOrderedKeepsOrder(t *testing.T) {
 func TestOrderedErrors(t *testing.T) {
 	boom := errors.New("boom")
 	n := 0
-	err := Ordered(context.Background(), 3, counter(1000), func(i int) int { return i }, func(v int) error {
+	err := Map(context.Background(), 3, counter(1000), func(i int) int { return i }, func(v int) error {
 		n++
 		if v == 10 {
 			return boom
@@ -58,7 +58,7 @@ func TestOrderedErrors(t *testing.T) {
 		t.Errorf("emit error: %v after %d", err, n)
 	}
 	i := 0
-	err = Ordered(context.Background(), 3, func() (int, bool, error) {
+	err = Map(context.Background(), 3, func() (int, bool, error) {
 		i++
 		if i == 20 {
 			return 0, false, boom
@@ -70,7 +70,7 @@ func TestOrderedErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := Ordered(ctx, 2, counter(100), func(i int) int { return i }, func(int) error { return nil }); !errors.Is(err, context.Canceled) {
+	if err := Map(ctx, 2, counter(100), func(i int) int { return i }, func(int) error { return nil }); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -114,7 +114,7 @@ func TestOrderedBudget(t *testing.T) {
 			return k
 		}
 		want := 0
-		err := OrderedWith(context.Background(), Options[int]{Workers: workers, Budget: budget, Weight: func(k int) int64 { return weights[k] }}, next, work, func(k int) error {
+		err := MapWith(context.Background(), Options[int]{Workers: workers, Budget: budget, Weight: func(k int) int64 { return weights[k] }}, next, work, func(k int) error {
 			if k != want {
 				t.Fatalf("result %d, want %d", k, want)
 			}
@@ -140,7 +140,7 @@ func TestOrderedBudget(t *testing.T) {
 func TestOrderedCountBound(t *testing.T) {
 	var mu sync.Mutex
 	inFlight, peak := 0, 0
-	err := Ordered(context.Background(), 2, counter(300), func(i int) int {
+	err := Map(context.Background(), 2, counter(300), func(i int) int {
 		mu.Lock()
 		inFlight++
 		peak = max(peak, inFlight)
@@ -154,5 +154,47 @@ func TestOrderedCountBound(t *testing.T) {
 	})
 	if err != nil || peak > 8 {
 		t.Errorf("%v; %d in flight, want at most 8", err, peak)
+	}
+}
+
+func TestMapWorkersOwnState(t *testing.T) {
+	// Each worker gets its own work function, made once: state kept in it
+	// is never shared, so the race detector sees no conflict, and every
+	// item is counted by exactly one worker.
+	var mu sync.Mutex
+	made := 0
+	var counts []*int
+	var got []int
+	err := MapWorkers(context.Background(), Options[int]{Workers: 3}, counter(200), func() func(int) int {
+		n := new(int)
+		mu.Lock()
+		made++
+		counts = append(counts, n)
+		mu.Unlock()
+		return func(i int) int {
+			*n++
+			return -i
+		}
+	}, func(v int) error {
+		got = append(got, v)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made != 3 {
+		t.Fatalf("%d work functions made for 3 workers", made)
+	}
+	sum := 0
+	for _, n := range counts {
+		sum += *n
+	}
+	if sum != 200 || len(got) != 200 {
+		t.Fatalf("%d items worked, %d emitted, want 200", sum, len(got))
+	}
+	for i, v := range got {
+		if v != -(i + 1) {
+			t.Fatalf("result %d is %d: out of order", i, v)
+		}
 	}
 }

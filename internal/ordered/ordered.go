@@ -1,7 +1,8 @@
-// Package pipeline runs work over a stream in parallel and hands the
+// Package ordered runs work over a stream in parallel and hands the
 // results on in input order, with bounded memory: the output of damka is
-// the same whatever the number of workers.
-package pipeline
+// the same whatever the number of workers. (The game-level work itself is
+// package pipeline's; this is the machinery that runs it on one machine.)
+package ordered
 
 import (
 	"context"
@@ -11,7 +12,7 @@ import (
 	"golang.org/x/sync/semaphore"
 )
 
-// Options tune OrderedWith.
+// Options tune MapWith and MapWorkers.
 type Options[In any] struct {
 	// Workers is the number of goroutines that run work (all cores when
 	// less than 1).
@@ -24,15 +25,23 @@ type Options[In any] struct {
 	Weight func(In) int64
 }
 
-// Ordered is OrderedWith on the given number of workers, with no budget
-// but the count of items in flight.
-func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
-	return OrderedWith(ctx, Options[In]{Workers: workers}, next, work, emit)
+// Map is MapWith on the given number of workers, with no budget but the
+// count of items in flight.
+func Map[In, Out any](ctx context.Context, workers int, next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+	return MapWith(ctx, Options[In]{Workers: workers}, next, work, emit)
 }
 
-// OrderedWith calls next from one goroutine until it reports no more
-// items, applies work to the items on o.Workers goroutines, and calls emit
-// with the results one at a time, in the order next produced the items.
+// MapWith is MapWorkers with one work function shared by the workers,
+// which must then be safe for concurrent use.
+func MapWith[In, Out any](ctx context.Context, o Options[In], next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+	return MapWorkers(ctx, o, next, func() func(In) Out { return work }, emit)
+}
+
+// MapWorkers calls next from one goroutine until it reports no more
+// items, applies work to the items on o.Workers goroutines, each with the
+// work function newWorker made for it on that goroutine (so that a worker
+// can keep state across items, such as a pipeline.Processor, without
+// locks), and calls emit with the results one at a time, in the order next produced the items.
 //
 // At most 4 items a worker are in flight, and, with o.Budget set, items
 // whose summed weight is at most the budget (an item heavier than the
@@ -44,7 +53,7 @@ func Ordered[In, Out any](ctx context.Context, workers int, next func() (In, boo
 // The first error of next or emit stops everything and is returned; work
 // cannot fail (put failures in its result). Cancelling ctx stops early and
 // returns ctx.Err().
-func OrderedWith[In, Out any](ctx context.Context, o Options[In], next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+func MapWorkers[In, Out any](ctx context.Context, o Options[In], next func() (In, bool, error), newWorker func() func(In) Out, emit func(Out) error) error {
 	workers := o.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
@@ -116,6 +125,7 @@ func OrderedWith[In, Out any](ctx context.Context, o Options[In], next func() (I
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			work := newWorker()
 			for j := range jobs {
 				r := result{j.seq, work(j.in), j.w}
 				select {
