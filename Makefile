@@ -12,7 +12,7 @@ BENCHTIME ?= 1s
 # step, no change to go.mod): 0.8.x supports Go 1.26.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own, tested under the race detector.
-RACEPKGS  := ./internal/... ./cmd/damka/ ./export/
+RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/
 
 .PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots
 

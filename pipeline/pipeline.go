@@ -1,0 +1,196 @@
+// Package pipeline is damka's game-level pipeline as a library: a game as
+// read (pdn.Game) goes in; its replay and findings (validate.Report), its
+// analysis (one export.PlyEval a ply) and its rows for the games and
+// moves tables (export.Prepared) come out. The command line runs it on
+// one machine, in input order (cmd/damka, over internal/ordered); the
+// Beam pipeline (module beam/) runs the same code on a cluster.
+//
+// A run has one Pipeline, its options and what its workers share, and
+// one Processor a worker, which keeps its own state (the searchers of the
+// analysis) from game to game:
+//
+//	pl := pipeline.New(pipeline.Options{Analysis: &analyze.Options{Depth: 6}, Rows: true})
+//	pr := pl.NewProcessor() // one a goroutine
+//	var res pipeline.Result
+//	pr.Process(&res, pipeline.Input{Game: g, SourceFile: "games/ussr.pdn"})
+//	// res.Report.Findings, res.Evals, res.Prepared
+//
+// A game's result is a function of the game, its source name and the
+// Options alone: never of the other games, of which Processor ran it or
+// of the order games come in. So any number of workers, on any number of
+// machines, give the same rows, and rows can be written in any order of
+// shards (Tables over export.PartitionedWriter).
+//
+// The writer side: Tables writes the games and moves tables to files or
+// datasets, Positions gathers and writes the positions table, Counts sums
+// up the findings as damka check reports them.
+package pipeline
+
+import (
+	"time"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// Options say what is done with every game.
+type Options struct {
+	// Validate are the options of replay: the rules forced (Variant),
+	// repairs (Repair), budgets.
+	Validate validate.Options
+	// Analysis, when not nil, searches every analysable position of
+	// every game (AnalysablePlies) with these options: the moves table's
+	// analysis columns.
+	Analysis *analyze.Options
+	// Rows prepares the rows of the games and moves tables
+	// (export.PrepareGame) on the worker, after replay and analysis.
+	Rows bool
+}
+
+// Pipeline is the part of a run its workers share: the options, and
+// what is common to every worker. It is safe for concurrent use.
+type Pipeline struct {
+	opts Options
+}
+
+// New starts a run with the given options.
+func New(opts Options) *Pipeline {
+	if opts.Analysis != nil {
+		a := *opts.Analysis
+		opts.Analysis = &a
+	}
+	return &Pipeline{opts: opts}
+}
+
+// Options returns the options of the run.
+func (p *Pipeline) Options() Options { return p.opts }
+
+// Depth is the depth of the analysis, 0 when the run does not analyse:
+// the moves table's depth and the files' damka.depth.
+func (p *Pipeline) Depth() int {
+	if p.opts.Analysis == nil {
+		return 0
+	}
+	return analysisDepth(*p.opts.Analysis)
+}
+
+// analysisDepth is the depth a searcher with opts searches to.
+func analysisDepth(opts analyze.Options) int {
+	d := opts.Depth
+	if d <= 0 {
+		d = analyze.DefaultDepth
+	}
+	return min(d, analyze.MaxDepth)
+}
+
+// Processor processes games one at a time for one worker, keeping its
+// state from game to game (a searcher per variant, with its
+// transposition table). It is not safe for concurrent use: give each
+// worker goroutine its own.
+type Processor struct {
+	pl        *Pipeline
+	searchers map[draughts.Variant]*analyze.Searcher
+	moves     []draughts.Move
+}
+
+// NewProcessor returns a processor for one worker of the run.
+func (p *Pipeline) NewProcessor() *Processor {
+	return &Processor{pl: p, searchers: map[draughts.Variant]*analyze.Searcher{}}
+}
+
+// Input is a game to process.
+type Input struct {
+	Game *pdn.Game
+	// SourceFile is the games table's source_file: the name of the input
+	// as the dataset should show it (damka names an input as given on the
+	// command line, a path given absolute from its last element on); ""
+	// gives the name the game was read under, Game.File.
+	SourceFile string
+}
+
+// Result is what processing made of a game.
+type Result struct {
+	Input  Input
+	Report *validate.Report
+	// Evals is the analysis, one a ply of Report.Plies up to
+	// AnalysablePlies; nil when the run does not analyse or the game has
+	// no analysable ply.
+	Evals []*export.PlyEval
+	// Prepared holds the rows of the games and moves tables, with Evals;
+	// nil unless Options.Rows.
+	Prepared *export.Prepared
+	// Positions is the number of positions searched (len(Evals)), Nodes
+	// the nodes of the searches.
+	Positions int
+	Nodes     uint64
+	// Times is where the work went.
+	Times Times
+}
+
+// Times is where the processing of a game spent its time.
+type Times struct {
+	Replay, Analysis, Prepare time.Duration
+}
+
+// Add adds the times of o.
+func (t *Times) Add(o Times) {
+	t.Replay += o.Replay
+	t.Analysis += o.Analysis
+	t.Prepare += o.Prepare
+}
+
+// Process replays and validates the game of in, analyses it when the run
+// analyses, and prepares its rows when the run asks for them, into res.
+// res is overwritten whole and may be one an earlier call filled: the
+// caller must be done with what it held (its report, rows and analysis
+// may be reused).
+func (pr *Processor) Process(res *Result, in Input) {
+	*res = Result{Input: in}
+	t0 := time.Now()
+	res.Report = validate.Game(in.Game, pr.pl.opts.Validate)
+	t1 := time.Now()
+	res.Times.Replay = t1.Sub(t0)
+	if a := pr.pl.opts.Analysis; a != nil {
+		res.Evals, res.Positions, res.Nodes = pr.analyse(res.Report, *a)
+		t2 := time.Now()
+		res.Times.Analysis = t2.Sub(t1)
+		t1 = t2
+	}
+	if pr.pl.opts.Rows {
+		res.Prepared = Prepare(res)
+		res.Times.Prepare = time.Since(t1)
+	}
+}
+
+// Prepare prepares the rows of a processed game for the tables, with its
+// analysis: what Process does with Options.Rows.
+func Prepare(res *Result) *export.Prepared {
+	return export.PrepareGame(res.Report, res.Evals, export.WithSourceFile(res.Input.SourceFile))
+}
+
+// analyse searches the analysable plies of r with the searcher of its
+// variant.
+func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*export.PlyEval, int, uint64) {
+	n := AnalysablePlies(r)
+	if n == 0 {
+		return nil, 0, 0
+	}
+	sr := pr.searchers[r.Variant]
+	if sr == nil {
+		sr = analyze.NewSearcher(r.Variant, opts)
+		pr.searchers[r.Variant] = sr
+	}
+	pr.moves = pr.moves[:0]
+	for i := range n {
+		pr.moves = append(pr.moves, r.Plies[i].Move)
+	}
+	pas := sr.AnalyzeGame(&r.Start, pr.moves)
+	var nodes uint64
+	for i := range pas {
+		nodes += pas[i].Nodes
+	}
+	return Evals(pas, analysisDepth(opts)), n, nodes
+}
