@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/dupes"
+	"github.com/damka/damka/pipeline"
 )
 
 var validateOptionsZero, _ = validateOptions("")
@@ -53,8 +54,9 @@ func BenchmarkCheck(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				io := &streams{In: bytes.NewReader(nil), Out: io.Discard, Err: io.Discard}
 				t = newTally()
-				err := forEachGame(context.Background(), io, []string{name}, jobs, true, validateOptionsZero, t, func(c checked) error {
-					writeFindings(io.Out, c.report)
+				r := runner{io: io, args: []string{name}, jobs: jobs, quiet: true, tally: t}
+				err := r.each(context.Background(), pipeline.New(pipeline.Options{Validate: validateOptionsZero}), func(_ gameItem, res *pipeline.Result) error {
+					writeFindings(io.Out, res.Report)
 					return nil
 				})
 				if err != nil {
@@ -62,8 +64,8 @@ func BenchmarkCheck(b *testing.B) {
 				}
 			}
 			sec := b.Elapsed().Seconds()
-			b.ReportMetric(float64(t.games*b.N)/sec, "games/s")
-			b.ReportMetric(float64(t.plies*b.N)/sec, "plies/s")
+			b.ReportMetric(float64(t.Games*b.N)/sec, "games/s")
+			b.ReportMetric(float64(t.Plies*b.N)/sec, "plies/s")
 		})
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,6 +20,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
 )
@@ -132,89 +132,6 @@ func (o *AnalyzeOptions) check() error {
 	return checkLayout("analyze", o.Compression, o.PartitionBy, o.MaxRowsPerFile, false)
 }
 
-// analysablePlies is how many plies of a game are analysed: those before
-// its first error (a missed capture is an error at its own ply).
-func analysablePlies(r *validate.Report) int {
-	n := len(r.Plies)
-	if r.Variant == draughts.NoVariant || !r.Started {
-		return 0
-	}
-	for _, f := range r.Findings {
-		if f.Severity == validate.Error && f.Ply > 0 && f.Ply-1 < n {
-			n = f.Ply - 1
-		}
-	}
-	return n
-}
-
-// searchers hands each worker goroutine a searcher per variant; a search's
-// result does not depend on which searcher ran it.
-type searchers struct {
-	opts analyze.Options
-	pool chan map[draughts.Variant]*analyze.Searcher
-}
-
-func newSearchers(jobs int, opts analyze.Options) *searchers {
-	s := &searchers{opts: opts, pool: make(chan map[draughts.Variant]*analyze.Searcher, jobs)}
-	for range jobs {
-		s.pool <- map[draughts.Variant]*analyze.Searcher{}
-	}
-	return s
-}
-
-func (s *searchers) analyse(r *validate.Report, n int) []analyze.PlyAnalysis {
-	m := <-s.pool
-	defer func() { s.pool <- m }()
-	sr := m[r.Variant]
-	if sr == nil {
-		sr = analyze.NewSearcher(r.Variant, s.opts)
-		m[r.Variant] = sr
-	}
-	moves := make([]draughts.Move, n)
-	for i := range moves {
-		moves[i] = r.Plies[i].Move
-	}
-	return sr.AnalyzeGame(&r.Start, moves)
-}
-
-// plyEvals converts analyses to the dataset's columns.
-func plyEvals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
-	out := make([]*export.PlyEval, len(pas))
-	for i, pa := range pas {
-		e := &export.PlyEval{
-			Depth:      depth,
-			EvalBefore: int32(pa.Before),
-			EvalAfter:  int32(pa.After),
-			MateBefore: mate(pa.Before),
-			MateAfter:  mate(pa.After),
-			Loss:       int32(pa.Loss),
-			Class:      string(pa.Class),
-			Nodes:      pa.Nodes,
-		}
-		if pa.Best.From != pa.Best.To || pa.Best.IsCapture() { // the zero Move: no legal move
-			e.BestMove = pa.Best.String()
-		}
-		for _, m := range pa.BestPV {
-			e.BestPV = append(e.BestPV, m.String())
-		}
-		out[i] = e
-	}
-	return out
-}
-
-// mate is the mate_before or mate_after of a score: the plies to a
-// forced end, positive for a win of the side whose view s is, negative
-// for a loss; 0 when s is not decisive.
-func mate(s analyze.Score) int32 {
-	switch {
-	case s.IsWin():
-		return int32(s.Plies())
-	case s.IsLoss():
-		return -int32(s.Plies())
-	}
-	return 0
-}
-
 // countPositions replays the inputs once, quickly, to count the positions
 // the analysis will search, for the progress bar's time left. It returns
 // -1 when an input is standard input (it cannot be read twice).
@@ -229,9 +146,9 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 	}
 	var n int64
 	quiet := &streams{In: st.In, Out: io.Discard, Err: io.Discard}
-	t := newTally()
-	err := replayGames(ctx, quiet, args, jobs, true, vopts, t, &stageTimes{}, nil, nil, func(r replayed) error {
-		n += int64(analysablePlies(r.report))
+	r := runner{io: quiet, args: args, jobs: jobs, quiet: true, tally: newTally()}
+	err := r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(_ gameItem, res *pipeline.Result) error {
+		n += int64(pipeline.AnalysablePlies(res.Report))
 		return nil
 	})
 	if err != nil {
@@ -431,33 +348,22 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	bar := newCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.done(io)
-	srch := newSearchers(jobs, analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize})
-	var positions atomic.Int64
-	var nodes atomic.Uint64
-	analyse := func(r *validate.Report) []*export.PlyEval {
-		n := analysablePlies(r)
-		if n == 0 {
-			return nil
-		}
-		pas := srch.analyse(r, n)
-		positions.Add(int64(n))
-		var sum uint64
-		for i := range pas {
-			sum += pas[i].Nodes
-		}
-		nodes.Add(sum)
-		bar.Add(n)
-		return plyEvals(pas, opts.Depth)
-	}
+	pipe := pipeline.New(pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize}, Rows: true})
+	var positions int64
+	var nodes uint64
 
 	t := newTally()
 	times := &stageTimes{start: t.start}
 	classes := map[analyze.Class]int{}
 	var worst worstMoves
 	seq := 0
-	err = replayAndPrepare(ctx, io, args, jobs, true, vopts, t, times, bar, analyse, tables.prepare, func(c replayed) error {
-		r := c.report
-		for i, e := range c.evals {
+	rn := runner{io: io, args: args, jobs: jobs, quiet: true, tally: t, times: times, bar: bar}
+	err = rn.each(ctx, pipe, func(it gameItem, res *pipeline.Result) error {
+		r := res.Report
+		positions += int64(res.Positions)
+		nodes += res.Nodes
+		bar.Add(res.Positions)
+		for i, e := range res.Evals {
 			class := analyze.Class(e.Class)
 			classes[class]++
 			seq++
@@ -467,20 +373,17 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			pl := r.Plies[i]
 			before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
 			drop := analyze.WinningChances(before) - analyze.WinningChances(after)
-			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: c.item.File, game: r.Game, ply: pl, class: class,
+			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: it.File, game: r.Game, ply: pl, class: class,
 				played: r.Canonical(&pl, false), best: recordNames(r, &pl, e.BestMove), first: r.FirstMove(), seq: seq}, 10)
 		}
 		if page != nil {
-			page.Add(c.item.File, r, c.evals)
+			page.Add(it.File, r, res.Evals)
 		}
-		if c.prepared == nil {
-			c.prepared = tables.prepare(c.item, c.report, c.evals)
-		}
-		if err := tables.addPrepared(c); err != nil {
+		if err := tables.Add(res); err != nil {
 			return err
 		}
-		openings.add(c.prepared)
-		return pw.Write(annotate(r, c.evals, opts.Depth))
+		openings.add(res)
+		return pw.Write(annotate(r, res.Evals, opts.Depth))
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
@@ -493,13 +396,13 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	t0 := time.Now()
 	err = openings.write()
 	if err == nil {
-		err = tables.finish()
+		err = tables.Close()
 	}
 	if err == nil {
 		err = pgn.buf.Flush()
 	}
 	if err == nil && page != nil {
-		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.inputErrors})
+		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors})
 		if err == nil {
 			err = pageDest.buf.Flush()
 		}
@@ -511,7 +414,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return err
 	}
 	times.write += time.Since(t0)
-	writeAnalyzeSummary(io.Err, t, classes, positions.Load(), nodes.Load(), opts, worst, time.Since(t.start))
+	writeAnalyzeSummary(io.Err, t, classes, positions, nodes, opts, worst, time.Since(t.start))
 	fmt.Fprintf(io.Err, "wrote %s, %s and %s\n", tables.summary(), openings.summary(), pgn.name)
 	if page != nil {
 		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.name)
@@ -520,7 +423,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 }
 
 func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst worstMoves, took time.Duration) {
-	t.printCounts(w)
+	t.Write(w)
 	sec := took.Seconds()
 	rate := func(n float64) float64 {
 		if sec <= 0 {

@@ -9,13 +9,13 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
 )
@@ -131,100 +131,6 @@ func validateOptions(variant string) (validate.Options, error) {
 	return o, nil
 }
 
-// checked is one input item after validation.
-type checked struct {
-	item   gameItem
-	report *validate.Report
-}
-
-// tally sums up a run over many games: read = clean + warnings + errors
-// (unreadable among them) + not checked.
-type tally struct {
-	games, clean, warnings, errors, unreadable, unchecked int
-	inputErrors                                           int
-	plies                                                 int
-	kinds                                                 map[validate.Kind]int
-	// uncheckedBy counts the games not checked by variant, in the order
-	// the variants came.
-	uncheckedBy    map[string]int
-	uncheckedOrder []string
-	start          time.Time
-}
-
-func newTally() *tally {
-	return &tally{kinds: map[validate.Kind]int{}, uncheckedBy: map[string]int{}, start: time.Now()}
-}
-
-func (t *tally) add(r *validate.Report) {
-	t.games++
-	t.plies += len(r.Plies)
-	switch r.Status() {
-	case validate.Clean:
-		t.clean++
-	case validate.Warnings:
-		t.warnings++
-	case validate.Errors:
-		t.errors++
-	case validate.Unreadable:
-		t.unreadable++
-	case validate.Unchecked:
-		t.unchecked++
-		name := pdn.GameTypeName(r.GameType.Number)
-		if t.uncheckedBy[name] == 0 {
-			t.uncheckedOrder = append(t.uncheckedOrder, name)
-		}
-		t.uncheckedBy[name]++
-	}
-	for _, f := range r.Findings {
-		t.kinds[f.Kind]++
-	}
-}
-
-func (t *tally) print(w io.Writer) {
-	t.printCounts(w)
-	t.printRate(w)
-}
-
-// printCounts prints what was read and found.
-func (t *tally) printCounts(w io.Writer) {
-	fmt.Fprintf(w, "%d games read: %d without errors (%d clean, %d with warnings only), %d with errors",
-		t.games, t.clean+t.warnings, t.clean, t.warnings, t.errors+t.unreadable)
-	if t.unreadable > 0 {
-		fmt.Fprintf(w, " (%d unreadable)", t.unreadable)
-	}
-	if t.unchecked > 0 {
-		fmt.Fprintf(w, ", %d not checked", t.unchecked)
-	}
-	fmt.Fprintln(w)
-	for _, name := range t.uncheckedOrder {
-		fmt.Fprintf(w, "%d not checked: %s is not played by damka\n", t.uncheckedBy[name], name)
-	}
-	var parts []string
-	for _, k := range validate.Kinds {
-		if n := t.kinds[k]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, k))
-		}
-	}
-	if len(parts) > 0 {
-		fmt.Fprintf(w, "findings: %s\n", strings.Join(parts, ", "))
-	}
-	if t.inputErrors > 0 {
-		fmt.Fprintf(w, "%d input(s) could not be read\n", t.inputErrors)
-	}
-}
-
-// printRate prints how fast the games were replayed.
-func (t *tally) printRate(w io.Writer) {
-	sec := time.Since(t.start).Seconds()
-	rate := func(n int) float64 {
-		if sec <= 0 {
-			return 0
-		}
-		return float64(n) / sec
-	}
-	fmt.Fprintf(w, "%d plies replayed in %.2fs: %.0f games/s, %.0f plies/s\n", t.plies, sec, rate(t.games), rate(t.plies))
-}
-
 // exitStatusHelp is the exit status rule, the same for every command.
 const exitStatusHelp = `Exit status, the same for every command:
   0    done: every game was checked and none has an error
@@ -234,25 +140,6 @@ const exitStatusHelp = `Exit status, the same for every command:
   2    an input could not be read at all (missing, not PDN, cut), or the
        command line is wrong
   130  interrupted (Ctrl-C; 143 for SIGTERM): no output file is changed`
-
-// exit maps the tally to the exit status (exitStatusHelp).
-func (t *tally) exit() error {
-	switch {
-	case t.inputErrors > 0:
-		return &exitError{code: exitInput}
-	case t.errors+t.unreadable+t.unchecked > 0:
-		return &exitError{code: exitFindings}
-	}
-	return nil
-}
-
-// forEachGame reads and validates every game of the inputs in parallel and
-// calls emit with each, in input order. An input that cannot be read is
-// reported on stderr and counted, and the others go on.
-func forEachGame(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options, t *tally, emit func(checked) error) error {
-	times := &stageTimes{start: t.start}
-	return replayGames(ctx, io, args, jobs, quiet, vopts, t, times, nil, nil, func(r replayed) error { return emit(r.checked) })
-}
 
 func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
 	vopts, err := validateOptions(opts.Variant)
@@ -286,12 +173,13 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	rep := &reporter{w: out, filter: filter}
-	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
+	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t}
+	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(it gameItem, res *pipeline.Result) error {
 		if page != nil {
-			page.Add(c.item.File, c.report)
+			page.Add(it.File, res.Report)
 		}
 		if opts.JSON {
-			j, ok := jsonReport(c.report, filter)
+			j, ok := jsonReport(res.Report, filter)
 			if !ok {
 				return nil
 			}
@@ -299,7 +187,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 				return err
 			}
 		} else {
-			rep.game(c.report)
+			rep.game(res.Report)
 		}
 		return out.Sync()
 	})
@@ -312,7 +200,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		if opts.Variant != "" {
 			flags = append(flags, "--variant", opts.Variant)
 		}
-		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: commandLine("check", flags, args), InputErrors: t.inputErrors})
+		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: commandLine("check", flags, args), InputErrors: t.InputErrors})
 		if err == nil {
 			err = pageDest.buf.Flush()
 		}

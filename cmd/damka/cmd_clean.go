@@ -14,6 +14,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
 )
 
@@ -137,8 +138,9 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	}
 	var sum cleanSummary
 	t := newTally()
-	err = forEachGame(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, func(c checked) error {
-		r := c.report
+	rn := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t}
+	err = rn.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(it gameItem, res *pipeline.Result) error {
+		r := res.Report
 		g, ok, didFix := cleanGame(r, opts)
 		if !ok {
 			sum.rejected++
@@ -146,7 +148,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 				sum.unchecked++
 			}
 			if rej != nil {
-				return writeReject(rej.buf, r, c.item.Source)
+				return writeReject(rej.buf, r, it.Source)
 			}
 			return nil
 		}
@@ -198,7 +200,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err := outs.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Err, "%d games read: %d written", t.games, sum.written)
+	fmt.Fprintf(io.Err, "%d games read: %d written", t.Games, sum.written)
 	if opts.Repair {
 		fmt.Fprintf(io.Err, " (%d repaired)", sum.repaired)
 	}
@@ -213,11 +215,9 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 		fmt.Fprintf(io.Err, ", %d results fixed", sum.fixed)
 	}
 	fmt.Fprintln(io.Err)
-	for _, name := range t.uncheckedOrder {
-		fmt.Fprintf(io.Err, "%d not checked: %s is not played by damka\n", t.uncheckedBy[name], name)
-	}
+	t.WriteUnchecked(io.Err)
 	switch {
-	case t.inputErrors > 0:
+	case t.InputErrors > 0:
 		return &exitError{code: exitInput}
 	case sum.rejected > 0:
 		return &exitError{code: exitFindings}

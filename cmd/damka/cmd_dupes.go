@@ -169,7 +169,7 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	if d.inputErrors > 0 {
 		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
 	}
-	d.tally.inputErrors = d.inputErrors
+	d.tally.InputErrors = d.inputErrors
 	return d.tally.exit()
 }
 

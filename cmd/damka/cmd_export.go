@@ -1,14 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -16,8 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/ordered"
-	"github.com/damka/damka/validate"
+	"github.com/damka/damka/pipeline"
 )
 
 // ExportOptions are the flags of damka export.
@@ -195,130 +192,13 @@ func (s *stageTimes) String() string {
 		appending.Seconds(), s.waited.Seconds(), s.final.Seconds(), s.encode.Seconds())
 }
 
-// replayed is one game after replay, with its analysis if there was one,
-// and its rows prepared for the tables when they were asked for.
-type replayed struct {
-	checked
-	evals    []*export.PlyEval
-	prepared *export.Prepared
-}
-
-// replayGames reads, replays and (with analyse set) analyses every game
-// of the inputs in parallel, and calls emit with each in input order,
-// timing every stage. An input that cannot be read is reported on stderr
-// and counted, and the others go on; emit sees only games. The progress
-// bar shows bytes read and games, unless bar is given (analyze shows
-// positions).
-func replayGames(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options,
-	t *tally, times *stageTimes, bar *progress, analyse func(*validate.Report) []*export.PlyEval, emit func(replayed) error) error {
-	return replayAndPrepare(ctx, io, args, jobs, quiet, vopts, t, times, bar, analyse, nil, emit)
-}
-
-// replayAndPrepare is replayGames that also, with prepare set, prepares
-// the rows of every game for the tables on the workers, after replay and
-// analysis: the appending that is left for emit is cheap.
-func replayAndPrepare(ctx context.Context, io *streams, args []string, jobs int, quiet bool, vopts validate.Options,
-	t *tally, times *stageTimes, bar *progress, analyse func(*validate.Report) []*export.PlyEval,
-	prepare func(gameItem, *validate.Report, []*export.PlyEval) *export.Prepared, emit func(replayed) error) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if jobs < 1 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	times.workers = jobs
-	in := openInputs(io, args)
-	defer in.Close()
-	byteBar := bar == nil
-	if byteBar {
-		bar = newProgress(io, quiet, in.total, "games")
-		defer bar.done(io)
-	}
-	next := func() (gameItem, bool, error) {
-		t0 := time.Now()
-		it, ok, err := in.next()
-		times.read.Add(int64(time.Since(t0)))
-		return it, ok, err
-	}
-	work := func(it gameItem) replayed {
-		c := replayed{checked: checked{item: it}}
-		if it.Game == nil {
-			return c
-		}
-		t0 := time.Now()
-		c.report = validate.Game(it.Game, vopts)
-		t1 := time.Now()
-		times.replay.Add(int64(t1.Sub(t0)))
-		if analyse != nil {
-			c.evals = analyse(c.report)
-			t2 := time.Now()
-			times.analyse.Add(int64(t2.Sub(t1)))
-			t1 = t2
-		}
-		if prepare != nil {
-			c.prepared = prepare(it, c.report, c.evals)
-			times.prepare.Add(int64(time.Since(t1)))
-		}
-		return c
-	}
-	weight := func(it gameItem) int64 {
-		if it.Game == nil {
-			return 0
-		}
-		return int64(len(it.Game.Raw)) + gameOverhead
-	}
-	popts := ordered.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
-	return ordered.MapWith(ctx, popts, next, work, func(c replayed) error {
-		if c.report == nil {
-			io.clearProgress()
-			if c.item.Note != "" {
-				fmt.Fprintf(io.Err, "damka: %s\n", c.item.Note)
-				return nil
-			}
-			t.inputErrors++
-			fmt.Fprintf(io.Err, "damka: %v\n", describeInputError(c.item.Err))
-			return nil
-		}
-		t.add(c.report)
-		if byteBar {
-			bar.Update(in.bytes.Load(), t.games)
-		}
-		t0 := time.Now()
-		err := emit(c)
-		times.write += time.Since(t0)
-		return err
-	})
-}
-
-// The memory budget of a run: games are read, replayed (and analysed)
-// and written in a pipeline, and at most inFlightBudget bytes of game
-// text (plus gameOverhead a game) are between reading and writing at
-// once, whatever -j, besides one game the reader holds; at most 4 games a
-// worker in any case. A game's replay and rows take about 40 to 90 times
-// its text (a game of 4 MiB, the reader's cap, of 430,000 plies: 170 MB
-// for check, 370 MB for export), so a run takes at most about that over
-// a few tens of MB of buffers, on any input. Real games (a few KB) are
-// far under the budget: it holds back only archives of huge games.
-const (
-	inFlightBudget = 4 << 20
-	gameOverhead   = 1 << 10
-)
-
-// tableWriter is a table of a run: one file (export.GamesWriter,
-// export.MovesWriter) or a dataset of files (export.PartitionedWriter).
-type tableWriter interface {
-	AddPrepared(*export.Prepared) error
-	Close() error
-	Rows() int64
-	Stats() export.WriterStats
-}
-
-// tableSet writes the games and moves tables of a run: to a directory,
-// as files or datasets, or one of them to standard output. damka analyze
-// writes through it too.
+// tableSet writes the games and moves tables of a run (pipeline.Tables)
+// to the destinations openOutputs made: to a directory, as files or
+// datasets, or one of them to standard output. damka analyze writes
+// through it too.
 type tableSet struct {
-	games, moves tableWriter
-	dests        []*destination
+	pipeline.Tables
+	dests []*destination
 }
 
 // datasetOptions are the layout of the tables of a run: datasets of files
@@ -394,9 +274,9 @@ func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destin
 		s.dests = append(s.dests, d)
 		var err error
 		if opts.Table == "games" {
-			s.games, err = export.NewGamesWriter(d.w, export.ArrowStream, meta, wopts...)
+			s.Games, err = export.NewGamesWriter(d.w, export.ArrowStream, meta, wopts...)
 		} else {
-			s.moves, err = export.NewMovesWriter(d.w, export.ArrowStream, meta, wopts...)
+			s.Moves, err = export.NewMovesWriter(d.w, export.ArrowStream, meta, wopts...)
 		}
 		return s, err
 	}
@@ -404,91 +284,34 @@ func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destin
 	if err != nil {
 		return nil, err
 	}
-	dopts, dataset := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile)
-	for _, table := range []string{"games", "moves"} {
-		var w tableWriter
-		if dataset {
+	if dopts, dataset := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); dataset {
+		for _, table := range []string{"games", "moves"} {
+			s.dests = append(s.dests, dests[filepath.Join(opts.Output, table)])
+		}
+		// Each table's files go through its own folder's destination.
+		create := func(p string) (io.Writer, error) {
+			table, _, _ := strings.Cut(p, "/")
 			d := dests[filepath.Join(opts.Output, table)]
-			s.dests = append(s.dests, d)
-			w, err = export.NewPartitionedWriter(table, format, meta, dopts, d.create, wopts...)
-		} else {
-			d := dests[filepath.Join(opts.Output, table+format.Ext())]
-			s.dests = append(s.dests, d)
-			if table == "games" {
-				w, err = export.NewGamesWriter(d.w, format, meta, wopts...)
-			} else {
-				w, err = export.NewMovesWriter(d.w, format, meta, wopts...)
+			if d == nil {
+				return nil, fmt.Errorf("%s is not in a table's folder", p)
 			}
+			return d.create(p)
 		}
+		t, err := pipeline.NewDatasets(format, meta, dopts, create, wopts...)
 		if err != nil {
-			return s, err
+			return nil, err
 		}
-		if table == "games" {
-			s.games = w
-		} else {
-			s.moves = w
-		}
+		s.Tables = *t
+		return s, nil
 	}
-	return s, nil
-}
-
-// prepare prepares the rows of a game for the tables: on the workers.
-// source_file is the input as named on the command line.
-func (s *tableSet) prepare(it gameItem, r *validate.Report, evals []*export.PlyEval) *export.Prepared {
-	return export.PrepareGame(r, evals, export.WithSourceFile(it.DataName))
-}
-
-// addPrepared appends the rows of a prepared game (preparing it when it
-// was not).
-func (s *tableSet) addPrepared(c replayed) error {
-	if c.prepared == nil {
-		c.prepared = s.prepare(c.item, c.report, c.evals)
+	g := dests[filepath.Join(opts.Output, "games"+format.Ext())]
+	m := dests[filepath.Join(opts.Output, "moves"+format.Ext())]
+	s.dests = append(s.dests, g, m)
+	if s.Games, err = export.NewGamesWriter(g.w, format, meta, wopts...); err != nil {
+		return s, err
 	}
-	if s.games != nil {
-		if err := s.games.AddPrepared(c.prepared); err != nil {
-			return err
-		}
-	}
-	if s.moves != nil {
-		return s.moves.AddPrepared(c.prepared)
-	}
-	return nil
-}
-
-// stats sums the counters of the writers.
-func (s *tableSet) stats() (sum export.WriterStats) {
-	add := func(st export.WriterStats) {
-		sum.Rows += st.Rows
-		sum.Waited += st.Waited
-		sum.Busy += st.Busy
-	}
-	if s.games != nil {
-		add(s.games.Stats())
-	}
-	if s.moves != nil {
-		add(s.moves.Stats())
-	}
-	return sum
-}
-
-// finish finishes the tables: each encodes its last batch (all of the
-// games table, whose rows make one batch) and writes its footer, at once.
-// The files are put in place by the outputs' Commit.
-func (s *tableSet) finish() error {
-	var gerr, merr error
-	var wg sync.WaitGroup
-	if s.games != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			gerr = s.games.Close()
-		}()
-	}
-	if s.moves != nil {
-		merr = s.moves.Close()
-	}
-	wg.Wait()
-	return cmp.Or(gerr, merr)
+	s.Moves, err = export.NewMovesWriter(m.w, format, meta, wopts...)
+	return s, err
 }
 
 // summary names what was written: "out/games.parquet (209 rows)", or for
@@ -496,7 +319,7 @@ func (s *tableSet) finish() error {
 func (s *tableSet) summary() string {
 	var parts []string
 	i := 0
-	for _, w := range []tableWriter{s.games, s.moves} {
+	for _, w := range []pipeline.TableWriter{s.Games, s.Moves} {
 		if w == nil {
 			continue
 		}
@@ -558,15 +381,16 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	err = replayAndPrepare(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, tables.prepare, func(c replayed) error {
-		return tables.addPrepared(c)
+	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, times: times}
+	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts, Rows: true}), func(_ gameItem, res *pipeline.Result) error {
+		return tables.Add(res)
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	times.waited = tables.stats().Waited
+	times.waited = tables.Stats().Waited
 	t0 := time.Now()
-	if err := tables.finish(); err != nil {
+	if err := tables.Close(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	if err := outs.Commit(); err != nil {
@@ -574,7 +398,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	times.final = time.Since(t0)
 	times.write += times.final
-	times.encode = tables.stats().Busy
+	times.encode = tables.Stats().Busy
 	t.print(io.Err)
 	fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.summary(), times)
 	return t.exit()

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/validate"
+	"github.com/damka/damka/pipeline"
 )
 
 // OpeningsOptions are the flags of damka openings.
@@ -128,8 +128,9 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	o := newPositionsOut(opts.Plies, dest, format, meta, opts.PartitionBy, opts.MaxRowsPerFile, opts.Compression)
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	err = replayGames(ctx, io, args, opts.Jobs, opts.Quiet, vopts, t, times, nil, nil, func(c replayed) error {
-		o.addReport(c.report, c.evals)
+	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, times: times}
+	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(_ gameItem, res *pipeline.Result) error {
+		o.add(res)
 		return nil
 	})
 	if err != nil {
@@ -148,11 +149,11 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	return t.exit()
 }
 
-// positionsOut writes the positions table of a run: one file, or a
-// dataset of a positions table per partition.
+// positionsOut writes the positions table of a run (pipeline.Positions)
+// to its destination: one file, or a dataset of a positions table per
+// partition.
 type positionsOut struct {
-	one    *export.Openings
-	parts  *export.PartitionedOpenings
+	*pipeline.Positions
 	dest   *destination
 	format export.Format
 	meta   export.Meta
@@ -168,62 +169,31 @@ func newPositionsOut(plies int, dest *destination, format export.Format, meta ex
 	p := &positionsOut{dest: dest, format: format, meta: meta, wopts: writerOptions(compression)}
 	var dataset bool
 	if p.dopts, dataset = datasetOptions(partitionBy, maxRows); dataset {
-		p.parts = export.NewPartitionedOpenings(plies, p.dopts.PartitionBy)
+		p.Positions = pipeline.NewDatasetPositions(plies, p.dopts.PartitionBy)
 	} else {
-		p.one = export.NewOpenings(plies)
+		p.Positions = pipeline.NewPositions(plies)
 	}
 	return p
 }
 
 // add counts a game.
-func (p *positionsOut) add(pr *export.Prepared) {
-	if p.parts != nil {
-		p.parts.AddPrepared(pr)
-	} else {
-		p.one.AddPrepared(pr)
-	}
-}
-
-// addReport counts a game not prepared.
-func (p *positionsOut) addReport(r *validate.Report, evals []*export.PlyEval) {
-	if p.parts != nil {
-		p.parts.Add(r, evals)
-	} else {
-		p.one.Add(r, evals)
-	}
-}
+func (p *positionsOut) add(res *pipeline.Result) { p.Add(res) }
 
 // write writes the table.
 func (p *positionsOut) write() error {
-	if p.parts != nil {
-		files, err := p.parts.Write(p.dest.create, p.format, p.meta, p.dopts, p.wopts...)
+	if p.Dataset() {
+		files, err := p.WriteDataset(p.dest.create, p.format, p.meta, p.dopts, p.wopts...)
 		p.files = len(files)
 		return err
 	}
-	return p.one.Write(p.dest.w, p.format, p.meta, p.wopts...)
-}
-
-// len is the number of rows.
-func (p *positionsOut) len() int {
-	if p.parts != nil {
-		return p.parts.Len()
-	}
-	return p.one.Len()
-}
-
-// maxPly is the number of plies counted per game.
-func (p *positionsOut) maxPly() int {
-	if p.parts != nil {
-		return p.parts.MaxPly()
-	}
-	return p.one.MaxPly()
+	return p.WriteFile(p.dest.w, p.format, p.meta, p.wopts...)
 }
 
 // summaryPlies names what was written for damka openings:
 // "out/positions.parquet (2372 positions and moves over 24 plies)".
 func (p *positionsOut) summaryPlies() string {
-	what := fmt.Sprintf("%d positions and moves over %d plies", p.len(), p.maxPly())
-	if p.parts != nil {
+	what := fmt.Sprintf("%d positions and moves over %d plies", p.Len(), p.MaxPly())
+	if p.Dataset() {
 		return fmt.Sprintf("%s (%s, in %s)", p.dest.name, what, plural(p.files, "file"))
 	}
 	return fmt.Sprintf("%s (%s)", p.dest.name, what)
@@ -231,8 +201,8 @@ func (p *positionsOut) summaryPlies() string {
 
 // summary names what was written: "out/positions.parquet (2372 rows)".
 func (p *positionsOut) summary() string {
-	if p.parts != nil {
-		return fmt.Sprintf("%s (%d rows in %s)", p.dest.name, p.len(), plural(p.files, "file"))
+	if p.Dataset() {
+		return fmt.Sprintf("%s (%d rows in %s)", p.dest.name, p.Len(), plural(p.files, "file"))
 	}
-	return fmt.Sprintf("%s (%d rows)", p.dest.name, p.len())
+	return fmt.Sprintf("%s (%d rows)", p.dest.name, p.Len())
 }
