@@ -64,6 +64,22 @@ type Game struct {
 	BadByteCount int
 
 	hint *Game // an earlier game of the file, for GameType when there is nothing to go by
+	// hintType is the GameType number of the hint of a game decoded by
+	// UnmarshalBinary (hasHintType), which has no hint game.
+	hintType    int
+	hasHintType bool
+}
+
+// previousType is the GameType number the game's file gives it from an
+// earlier game, and whether there is one.
+func (g *Game) previousType() (int, bool) {
+	switch {
+	case g.hint != nil:
+		return g.hint.GameType().Number, true
+	case g.hasHintType:
+		return g.hintType, true
+	}
+	return 0, false
 }
 
 // Move is one move token of a line, with what the source attached to it.

@@ -206,8 +206,8 @@ func (g *Game) inferNumber() (int, string) {
 		}
 		return English, "squares"
 	}
-	if g.hint != nil {
-		return g.hint.GameType().Number, "previous"
+	if n, ok := g.previousType(); ok {
+		return n, "previous"
 	}
 	return International, "default"
 }

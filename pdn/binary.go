@@ -1,0 +1,313 @@
+package pdn
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// A Game travels between the machines of a cluster (the Beam pipeline,
+// module beam/) in its binary form: MarshalBinary gives every field of
+// the game, its read error and what it knows from the games before it
+// in its file (the GameType an earlier game gave, for a game with
+// nothing to infer its own from), so that UnmarshalBinary gives a game
+// that replays, reports and exports exactly as the one read.
+
+// The binary form: a version byte, then the fields in order, integers
+// as varints, strings as a length and bytes, slices as a length and
+// their elements, a pointer as a flag byte and what it points to. It
+// is under 3 times the game's text and 8 times faster than encoding/gob
+// (BenchmarkGameBinary).
+const binaryVersion = 1
+
+// sentinels are the errors a game's SyntaxError can wrap, by number in
+// the binary form.
+var sentinels = []error{ErrBadTag, ErrUnterminatedComment, ErrNestedComment, ErrBadMove, ErrBadToken,
+	ErrMisplaced, ErrUnclosedVariation, ErrVariationDepth, ErrGameTooLarge, ErrCut, ErrBinary, ErrJSONTooLarge}
+
+func sentinelIndex(err error) int {
+	for i, s := range sentinels {
+		if err == s {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// The kinds of a game's error in the binary form.
+const (
+	noError = iota
+	syntaxError
+	otherError
+)
+
+// MarshalBinary encodes the game: every field, its error, and the
+// GameType an earlier game of its file gives it (see GameType).
+func (g *Game) MarshalBinary() ([]byte, error) {
+	e := encoder{b: make([]byte, 0, 2*len(g.Raw)+256)}
+	e.b = append(e.b, binaryVersion)
+	e.str(g.File)
+	e.int(g.Index)
+	e.pos(g.Pos)
+	e.int(len(g.Tags))
+	for _, t := range g.Tags {
+		e.str(t.Name)
+		e.str(t.Value)
+	}
+	e.str(g.Setup)
+	e.moves(g.Moves)
+	e.str(g.Comment)
+	e.str(g.Terminator)
+	e.str(g.Raw)
+	e.pos(g.RawPos)
+	e.str(g.Encoding)
+	e.int(len(g.BadBytes))
+	for _, p := range g.BadBytes {
+		e.pos(p)
+	}
+	e.int(g.BadByteCount)
+	n, ok := g.previousType()
+	e.bool(ok)
+	e.int(n)
+	var se *SyntaxError
+	switch {
+	case g.Err == nil:
+		e.int(noError)
+	case errors.As(g.Err, &se) && se == g.Err:
+		e.int(syntaxError)
+		e.str(se.File)
+		e.int(se.Game)
+		e.int(se.Line)
+		e.int(se.Column)
+		e.str(se.Text)
+		e.int(int(se.Start))
+		e.int(int(se.End))
+		k := sentinelIndex(se.Err)
+		e.int(k)
+		if k == 0 {
+			msg := ""
+			if se.Err != nil {
+				msg = se.Err.Error()
+			}
+			e.bool(se.Err != nil)
+			e.str(msg)
+		}
+	default:
+		e.int(otherError)
+		e.str(g.Err.Error())
+	}
+	return e.b, nil
+}
+
+// UnmarshalBinary decodes a game MarshalBinary encoded.
+func (g *Game) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || data[0] != binaryVersion {
+		return errors.New("pdn: not a game in binary form (or of another version)")
+	}
+	d := decoder{b: data[1:]}
+	*g = Game{}
+	g.File = d.str()
+	g.Index = d.int()
+	g.Pos = d.pos()
+	if n := d.len(2); n > 0 {
+		g.Tags = make([]Tag, n)
+		for i := range g.Tags {
+			g.Tags[i] = Tag{Name: d.str(), Value: d.str()}
+		}
+	}
+	g.Setup = d.str()
+	g.Moves = d.moves(0)
+	g.Comment = d.str()
+	g.Terminator = d.str()
+	g.Raw = d.str()
+	g.RawPos = d.pos()
+	g.Encoding = d.str()
+	if n := d.len(3); n > 0 {
+		g.BadBytes = make([]Pos, n)
+		for i := range g.BadBytes {
+			g.BadBytes[i] = d.pos()
+		}
+	}
+	g.BadByteCount = d.int()
+	g.hasHintType = d.bool()
+	g.hintType = d.int()
+	switch d.int() {
+	case noError:
+	case syntaxError:
+		se := &SyntaxError{File: d.str(), Game: d.int(), Line: d.int(), Column: d.int(), Text: d.str()}
+		se.Start, se.End = int64(d.int()), int64(d.int())
+		switch k := d.int(); {
+		case k > 0 && k <= len(sentinels):
+			se.Err = sentinels[k-1]
+		case k == 0:
+			if has, msg := d.bool(), d.str(); has {
+				se.Err = errors.New(msg)
+			}
+		default:
+			d.fail()
+		}
+		g.Err = se
+	case otherError:
+		g.Err = errors.New(d.str())
+	default:
+		d.fail()
+	}
+	if d.err != nil || len(d.b) != 0 {
+		return errors.New("pdn: a game in binary form is damaged")
+	}
+	return nil
+}
+
+type encoder struct{ b []byte }
+
+func (e *encoder) int(n int)    { e.b = binary.AppendVarint(e.b, int64(n)) }
+func (e *encoder) str(s string) { e.int(len(s)); e.b = append(e.b, s...) }
+func (e *encoder) pos(p Pos)    { e.int(p.Offset); e.int(int(p.Line)); e.int(int(p.Column)) }
+func (e *encoder) strs(s []string) {
+	e.int(len(s))
+	for _, x := range s {
+		e.str(x)
+	}
+}
+
+func (e *encoder) bool(v bool) {
+	if v {
+		e.b = append(e.b, 1)
+	} else {
+		e.b = append(e.b, 0)
+	}
+}
+
+func (e *encoder) moves(ms []Move) {
+	e.int(len(ms))
+	for i := range ms {
+		m := &ms[i]
+		e.str(m.Text)
+		e.pos(m.Pos)
+		e.int(int(m.Number))
+		e.bool(m.Ellipsis)
+		e.bool(m.Unknown)
+		e.bool(m.Notes != nil)
+		if n := m.Notes; n != nil {
+			e.str(n.Strength)
+			e.int(len(n.NAGs))
+			for _, x := range n.NAGs {
+				e.int(x)
+			}
+			e.strs(n.Comments)
+			e.strs(n.Before)
+			e.int(len(n.Variations))
+			for _, v := range n.Variations {
+				e.moves(v)
+			}
+		}
+	}
+}
+
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) fail() {
+	if d.err == nil {
+		d.err = errors.New("damaged")
+	}
+	d.b = nil
+}
+
+func (d *decoder) int() int {
+	n, k := binary.Varint(d.b)
+	if k <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[k:]
+	return int(n)
+}
+
+// len reads the length of a slice whose elements take at least min
+// bytes each: a damaged length cannot make a huge slice.
+func (d *decoder) len(min int) int {
+	n := d.int()
+	if n < 0 || n*min > len(d.b) {
+		d.fail()
+		return 0
+	}
+	return n
+}
+
+func (d *decoder) str() string {
+	n := d.len(1)
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *decoder) bool() bool {
+	if len(d.b) == 0 {
+		d.fail()
+		return false
+	}
+	v := d.b[0] != 0
+	d.b = d.b[1:]
+	return v
+}
+
+func (d *decoder) pos() Pos {
+	return Pos{Offset: d.int(), Line: int32(d.int()), Column: int32(d.int())}
+}
+
+func (d *decoder) strs() []string {
+	n := d.len(1)
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+// moves reads a line; depth bounds the nesting of variations (the
+// reader's MaxVariationDepth is far below it).
+func (d *decoder) moves(depth int) []Move {
+	n := d.len(7)
+	if n == 0 || depth > 1000 {
+		if depth > 1000 {
+			d.fail()
+		}
+		return nil
+	}
+	ms := make([]Move, n)
+	for i := range ms {
+		m := &ms[i]
+		m.Text = d.str()
+		m.Pos = d.pos()
+		m.Number = int32(d.int())
+		m.Ellipsis = d.bool()
+		m.Unknown = d.bool()
+		if d.bool() {
+			nt := &Notes{Strength: d.str()}
+			if k := d.len(1); k > 0 {
+				nt.NAGs = make([]int, k)
+				for j := range nt.NAGs {
+					nt.NAGs[j] = d.int()
+				}
+			}
+			nt.Comments = d.strs()
+			nt.Before = d.strs()
+			if k := d.len(1); k > 0 {
+				nt.Variations = make([][]Move, k)
+				for j := range nt.Variations {
+					nt.Variations[j] = d.moves(depth + 1)
+				}
+			}
+			m.Notes = nt
+		}
+		if d.err != nil {
+			return nil
+		}
+	}
+	return ms
+}
