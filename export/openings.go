@@ -2,6 +2,7 @@ package export
 
 import (
 	"cmp"
+	"fmt"
 	"io"
 	"slices"
 
@@ -48,7 +49,8 @@ type openingStats struct {
 	evalSum             float64
 	evals               int64
 	firstGame           string
-	lastGame            int // games counter of the last game counted, to count a game once
+	firstOrder          int64 // of the first game (AddPreparedAt)
+	lastGame            int   // games counter of the last game counted, to count a game once
 }
 
 // NewOpenings starts gathering over the first maxPly plies of each game
@@ -68,18 +70,31 @@ func (o *Openings) Len() int { return len(o.stats) }
 
 // Add counts the first plies of a game. evals, if any, give avg_eval (see
 // PlyEval).
-func (o *Openings) Add(r *validate.Report, evals []*PlyEval) { o.add(r, evals, "") }
+func (o *Openings) Add(r *validate.Report, evals []*PlyEval) { o.add(r, evals, "", -1) }
 
 // AddPrepared counts the first plies of a prepared game, with the
 // analysis it was prepared with: Add, without computing game_id again.
-func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.moves.evals, p.game.id) }
+func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.moves.evals, p.game.id, -1) }
 
-// add is Add, with the game's id when it is known.
-func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string) {
+// AddPreparedAt is AddPrepared for a game whose place in the input is
+// order (at least 0; any key that sorts the games in input order), for
+// tables gathered in parts and merged (Merge): a row's first_game_id is
+// the game of least order. Add and AddPrepared place a game after every
+// game added before it; do not mix them with AddPreparedAt in one table.
+func (o *Openings) AddPreparedAt(p *Prepared, order int64) {
+	o.add(p.r, p.moves.evals, p.game.id, max(order, 0))
+}
+
+// add is Add, with the game's id when it is known, at order (-1: after
+// the games added so far).
+func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string, order int64) {
 	if r.Variant == draughts.NoVariant || len(r.Plies) == 0 {
 		return
 	}
 	o.games++
+	if order < 0 {
+		order = int64(o.games)
+	}
 	for i := range r.Plies {
 		pl := &r.Plies[i]
 		if pl.Ply > o.maxPly || pl.Illegal {
@@ -91,10 +106,12 @@ func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string) {
 		k := openingKey{r.Variant, pl.Before.Hash(), pl.Move.String()}
 		st := o.stats[k]
 		if st == nil {
-			st = &openingStats{pos: pl.Before, minPly: pl.Ply, firstGame: id}
+			st = &openingStats{pos: pl.Before, minPly: pl.Ply, firstGame: id, firstOrder: order}
 			o.stats[k] = st
 		} else if st.lastGame == o.games {
 			continue // the game came back to the position and played the move again
+		} else if order < st.firstOrder {
+			st.pos, st.firstGame, st.firstOrder = pl.Before, id, order
 		}
 		st.lastGame = o.games
 		st.minPly = min(st.minPly, pl.Ply)
@@ -112,6 +129,38 @@ func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string) {
 			st.evals++
 		}
 	}
+}
+
+// Merge adds the counts of other, gathered over other games (in parts of
+// one input, each added with AddPreparedAt), as if its games had been
+// added to o: the rows are those of one table of all the games, whatever
+// the parts and the order they are merged in. Both must count the same
+// plies (MaxPly).
+func (o *Openings) Merge(other *Openings) error {
+	if other.maxPly != o.maxPly {
+		return fmt.Errorf("export: positions tables of %d and %d plies cannot merge", o.maxPly, other.maxPly)
+	}
+	o.games += other.games
+	for k, b := range other.stats {
+		a := o.stats[k]
+		if a == nil {
+			c := *b
+			c.lastGame = 0
+			o.stats[k] = &c
+			continue
+		}
+		a.minPly = min(a.minPly, b.minPly)
+		a.games += b.games
+		a.white += b.white
+		a.draws += b.draws
+		a.black += b.black
+		a.evalSum += b.evalSum // sums of integers: exact in any order
+		a.evals += b.evals
+		if b.firstOrder < a.firstOrder {
+			a.pos, a.firstGame, a.firstOrder = b.pos, b.firstGame, b.firstOrder
+		}
+	}
+	return nil
 }
 
 // openingRow is one row of the positions table.

@@ -465,6 +465,49 @@ func (o *PartitionedOpenings) AddPrepared(p *Prepared) {
 	o.partition(p.Partition(o.by)).AddPrepared(p)
 }
 
+// AddPreparedAt counts a prepared game placed at order in the input, for
+// tables gathered in parts and merged (Openings.AddPreparedAt).
+func (o *PartitionedOpenings) AddPreparedAt(p *Prepared, order int64) {
+	o.partition(p.Partition(o.by)).AddPreparedAt(p, order)
+}
+
+// Merge adds the tables of other, gathered over other games of the same
+// partitions and plies (Openings.Merge).
+func (o *PartitionedOpenings) Merge(other *PartitionedOpenings) error {
+	if !slices.Equal(o.by, other.by) || o.maxPly != other.maxPly {
+		return fmt.Errorf("export: positions tables partitioned by %v over %d plies and by %v over %d cannot merge", o.by, o.maxPly, other.by, other.maxPly)
+	}
+	for dir, op := range other.parts {
+		if err := o.partition(dir).Merge(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Dirs are the folders of the partitions with rows, sorted.
+func (o *PartitionedOpenings) Dirs() []string {
+	dirs := make([]string, 0, len(o.parts))
+	for dir, op := range o.parts {
+		if op.Len() > 0 {
+			dirs = append(dirs, dir)
+		}
+	}
+	slices.Sort(dirs)
+	return dirs
+}
+
+// Only returns the table of one partition, dir, as tables of their own
+// (sharing its counts with o): to hand each partition to another
+// machine.
+func (o *PartitionedOpenings) Only(dir string) *PartitionedOpenings {
+	out := &PartitionedOpenings{maxPly: o.maxPly, by: o.by, parts: map[string]*Openings{}}
+	if op := o.parts[dir]; op != nil {
+		out.parts[dir] = op
+	}
+	return out
+}
+
 // Add counts the first plies of a game in its partition: AddPrepared
 // without a prepared game. evals, if any, give avg_eval.
 func (o *PartitionedOpenings) Add(r *validate.Report, evals []*PlyEval) {
@@ -496,15 +539,8 @@ func (o *PartitionedOpenings) MaxPly() int { return o.maxPly }
 // partitions in the order of their folders, and returns the files, paths
 // relative to the dataset's folder.
 func (o *PartitionedOpenings) Write(create CreateFunc, f Format, meta Meta, d DatasetOptions, opts ...Option) ([]string, error) {
-	dirs := make([]string, 0, len(o.parts))
-	for dir, op := range o.parts {
-		if op.Len() > 0 {
-			dirs = append(dirs, dir)
-		}
-	}
-	slices.Sort(dirs)
 	var files []string
-	for _, dir := range dirs {
+	for _, dir := range o.Dirs() {
 		rows := o.parts[dir].rows()
 		max := int(d.maxRows("positions"))
 		for k := 0; k*max < len(rows); k++ {
