@@ -247,22 +247,6 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
-func TestDataName(t *testing.T) {
-	for _, c := range []struct{ arg, path, want string }{
-		{"games", "games/sub/a.pdn", "games/sub/a.pdn"},
-		{"../corpus/a.pdn", "../corpus/a.pdn", "../corpus/a.pdn"},
-		{"/home/me/games", "/home/me/games/sub/a.pdn", "games/sub/a.pdn"},
-		{"/home/me/games/", "/home/me/games/a.pdn", "games/a.pdn"},
-		{"/home/me/a.pdn", "/home/me/a.pdn", "a.pdn"},
-		{"-", "-", "-"},
-		{"", "sample:ussr1947.pdn", "sample:ussr1947.pdn"},
-	} {
-		if got := dataName(c.arg, c.path); got != c.want {
-			t.Errorf("dataName(%q, %q) = %q, want %q", c.arg, c.path, got, c.want)
-		}
-	}
-}
-
 // No dataset records where the user keeps files: source_file and
 // damka.command name an input given by an absolute path from its last
 // element on.

@@ -2,16 +2,14 @@ package main
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 
 	"github.com/damka/damka/internal/sample"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 )
 
 // gameItem is one game read from the inputs, an input that failed, or a
@@ -48,15 +46,11 @@ type inputs struct {
 	bytes   atomic.Int64
 	total   int64 // size of the inputs in bytes, -1 when unknown (stdin)
 
-	cur      *pdn.Reader
-	closer   io.Closer
+	cur      *pipeline.File
 	info     *sourceInfo
 	i        int
 	name     string
 	dataName string
-	games    int // games read from the current input
-	lastOK   int // index of the last whole game of the current input
-	lastPos  pdn.Pos
 }
 
 // sampleNote is what damka says when it reads its built-in sample.
@@ -124,51 +118,32 @@ func (in *inputs) next() (gameItem, bool, error) {
 			case src.Skip != "":
 				return gameItem{File: src.Name, Note: src.Name + ": " + skipText(src.Skip)}, true, nil
 			}
-			in.name, in.games, in.lastOK, in.lastPos = src.Name, 0, 0, pdn.Pos{}
-			in.dataName = dataName(in.args[in.i-1], src.Name)
+			in.name = src.Name
+			in.dataName = pipeline.SourceFile(in.args[in.i-1], src.Name)
 			if err := in.open(in.name); err != nil {
 				return gameItem{File: in.name, Err: err}, true, nil
 			}
 		}
 		g, err := in.cur.Next()
 		if err == io.EOF {
+			games := in.cur.Games()
 			in.closeCur()
-			if in.games == 0 {
+			if games == 0 {
 				return gameItem{File: in.name, Note: in.name + ": no games in this file"}, true, nil
 			}
 			continue
 		}
-		if g == nil && err != nil {
+		if err != nil {
 			in.closeCur()
-			return gameItem{File: in.name, Err: in.readError(err)}, true, nil
-		}
-		in.games++
-		if g.Err == nil {
-			in.lastOK, in.lastPos = g.Index, g.Pos
+			return gameItem{File: in.name, Err: err}, true, nil
 		}
 		return gameItem{File: in.name, DataName: in.dataName, Game: g, Source: in.info}, true, nil
 	}
 }
 
-// dataName is the name of an input file in the datasets: the path as
-// walked from the argument arg, with forward slashes, so that the same
-// command gives the same source_file on every machine; a path given
-// absolute keeps only its last element and what is below it
-// (/home/me/games/x.pdn as an argument gives x.pdn, /home/me/games gives
-// games/x.pdn), so that no dataset records where a user keeps files.
-func dataName(arg, path string) string {
-	if arg == "" || !filepath.IsAbs(arg) || !filepath.IsAbs(path) {
-		return filepath.ToSlash(path)
-	}
-	rel, err := filepath.Rel(filepath.Dir(filepath.Clean(arg)), path)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return filepath.Base(path)
-	}
-	return filepath.ToSlash(rel)
-}
-
 // dataArgs are the arguments as damka.command records them: a path given
-// absolute by its last element (as dataName names the files under it).
+// absolute by its last element (as pipeline.SourceFile names the files
+// under it).
 func dataArgs(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
@@ -185,22 +160,6 @@ func skipText(reason string) string {
 		return reason
 	}
 	return "skipped: " + reason
-}
-
-// readError says what went wrong reading the current input, and where:
-// for a stream cut short, after which game.
-func (in *inputs) readError(err error) error {
-	switch {
-	case errors.Is(err, pdn.ErrBinary):
-		return fmt.Errorf("%s: %w", in.name, err)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		where := "before the first game"
-		if in.lastOK > 0 {
-			where = fmt.Sprintf("after game %d (line %d), the last whole game", in.lastOK, in.lastPos.Line)
-		}
-		return fmt.Errorf("%s: %v: the data is cut %s; the games before it were read", in.name, err, where)
-	}
-	return fmt.Errorf("%s: %w", in.name, err)
 }
 
 func (in *inputs) open(name string) error {
@@ -225,26 +184,23 @@ func (in *inputs) open(name string) error {
 		f = file
 	}
 	counted := &countingReader{r: f, n: &in.bytes}
-	rc, err := pdn.Decompress(readCloser{counted, f})
+	file, err := pipeline.NewFile(name, readCloser{counted, f}, inputEncoding)
 	if err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", name, err)
+		return err
 	}
-	if pdn.Compressed(rc) {
+	if file.Compressed() {
 		info.Plain, info.Compressed = false, true
 	}
-	in.cur = pdn.NewReader(rc, name)
-	in.cur.Encoding = inputEncoding
-	in.closer = rc
+	in.cur = file
 	in.info = info
 	return nil
 }
 
 func (in *inputs) closeCur() {
-	if in.closer != nil {
-		in.closer.Close()
+	if in.cur != nil {
+		in.cur.Close()
 	}
-	in.cur, in.closer = nil, nil
+	in.cur = nil
 }
 
 // Close closes the input being read, if any.
