@@ -45,6 +45,11 @@ var (
 // to read.
 const NoArchives = "no *.pdn, *.txt or *.json files (plain or compressed) in this folder"
 
+// Walkable reports whether a walk takes the file name from a folder: a
+// *.pdn, *.txt or *.json file, plain or compressed (archives elsewhere,
+// such as buckets listed by a glob, are chosen by it too).
+func Walkable(name string) bool { return walkable(name) }
+
 func walkable(name string) bool {
 	n := strings.ToLower(name)
 	for _, c := range compressionExts {

@@ -1,0 +1,228 @@
+package damkabeam
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/pipeline"
+)
+
+func init() {
+	register.DoFn4x1[context.Context, int, rankedGame, func(int, plyTask), error](&tasksFn{})
+	register.Emitter2[int, plyTask]()
+	register.DoFn5x1[context.Context, int, func(*plyTask) bool, func(int, evalRec), func(analysisStats), error](&analyseFn{})
+	register.Iter1[plyTask]()
+	register.Emitter2[int, evalRec]()
+	register.Emitter1[analysisStats]()
+}
+
+// The analysis, position by position.
+//
+// The analysis of a ply is a function of the position before it, the
+// move played and the options alone (analyze.Searcher.AnalyzePly;
+// Searcher.AnalyzeGame, which damka analyze runs, gives the same
+// analyses for every ply of a game). So every ply of the archive becomes
+// a task keyed by its position (the variant and the canonical FEN, which
+// reads back to the same position), the tasks are grouped by position,
+// each distinct (position, move) is analysed once, and its analysis goes
+// back to every ply that played it, keyed by the ply's game's shard. The
+// positions are grouped in buckets (a hash of the position) so that a
+// unit of work is large enough for a runner to spread: all the plies of
+// a position are in its bucket, whatever the bucket count.
+
+// plyTask is a ply to analyse: its position, the move played (every
+// landing square) and the ply it is (its game's rank, its index).
+type plyTask struct {
+	Key  string // positionKey
+	Move string
+	Rank int64
+	Ply  int // index in the game's plies, from 0
+}
+
+// evalRec is the analysis of a ply: export.PlyEval as JSON.
+type evalRec struct {
+	Rank int64
+	Ply  int
+	Eval []byte
+}
+
+// analysisStats count the work of analysis: the plies analysed, the
+// distinct positions and (position, move) pairs searched, and the nodes
+// of those searches.
+type analysisStats struct {
+	Plies, Positions, Pairs int64
+	Nodes                   uint64
+}
+
+// positionKey is the key of a position: its variant and canonical FEN.
+func positionKey(p *draughts.Position) string {
+	return p.Variant().Name() + "|" + p.FEN()
+}
+
+// parseKey reads a position back from its key.
+func parseKey(key string) (draughts.Position, error) {
+	name, fen, ok := strings.Cut(key, "|")
+	if !ok {
+		return draughts.Position{}, fmt.Errorf("bad position key %q", key)
+	}
+	v, err := draughts.VariantByName(name)
+	if err != nil {
+		return draughts.Position{}, err
+	}
+	return v.ParseFEN(fen)
+}
+
+// bucketOf is the bucket of a position key.
+func bucketOf(key string, buckets int) int {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int(h.Sum64() % uint64(buckets))
+}
+
+// tasksFn replays a game and makes a task of each of its analysable
+// plies (pipeline.AnalysablePlies: those before its first error).
+type tasksFn struct {
+	Cfg config
+
+	proc *pipeline.Processor
+}
+
+func (fn *tasksFn) Setup() { fn.proc = fn.Cfg.pipeline().NewProcessor() }
+
+func (fn *tasksFn) ProcessElement(ctx context.Context, _ int, g rankedGame, emit func(int, plyTask)) error {
+	game, err := decodeGame(g.Data)
+	if err != nil {
+		return err
+	}
+	var res pipeline.Result
+	fn.proc.Process(&res, pipeline.Input{Game: game})
+	r := res.Report
+	for i := range pipeline.AnalysablePlies(r) {
+		pl := &r.Plies[i]
+		key := positionKey(&pl.Before)
+		if back, err := parseKey(key); err != nil || back != pl.Before {
+			// The key must give the position back, hash and all: a
+			// position that does not is a bug of the FEN writer, not
+			// something to analyse as another position.
+			return fmt.Errorf("%s game %d ply %d: the position %q does not read back from its FEN (%v)", game.File, game.Index, pl.Ply, key, err)
+		}
+		emit(bucketOf(key, fn.Cfg.Buckets), plyTask{Key: key, Move: pl.Move.String(), Rank: g.Rank, Ply: i})
+	}
+	return nil
+}
+
+// analyseFn analyses the distinct (position, move) pairs of a bucket and
+// gives each ply its analysis, keyed by the shard of its game.
+type analyseFn struct {
+	Cfg config
+
+	searchers      map[draughts.Variant]*analyze.Searcher
+	moves          []draughts.Move
+	positions      beam.Counter
+	pairs, plies   beam.Counter
+	nodes          beam.Counter
+	searchedPlies  int64
+	searchedNodes  uint64
+	distinctPos    int64
+	distinctPairs  int64
+	statsPerBundle bool
+}
+
+func (fn *analyseFn) Setup() {
+	fn.searchers = map[draughts.Variant]*analyze.Searcher{}
+	fn.positions = beam.NewCounter("damka", "distinct_positions")
+	fn.pairs = beam.NewCounter("damka", "distinct_position_moves")
+	fn.plies = beam.NewCounter("damka", "plies_analysed")
+	fn.nodes = beam.NewCounter("damka", "nodes_searched")
+}
+
+func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyTask) bool, emit func(int, evalRec), stats func(analysisStats)) error {
+	type ref struct {
+		rank int64
+		ply  int
+	}
+	byPos := map[string]map[string][]ref{}
+	var t plyTask
+	var st analysisStats
+	for tasks(&t) {
+		m := byPos[t.Key]
+		if m == nil {
+			m = map[string][]ref{}
+			byPos[t.Key] = m
+		}
+		m[t.Move] = append(m[t.Move], ref{t.Rank, t.Ply})
+		st.Plies++
+	}
+	keys := make([]string, 0, len(byPos))
+	for k := range byPos {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // the order does not change a result, only makes runs alike
+	depth := fn.Cfg.Depth
+	for _, key := range keys {
+		pos, err := parseKey(key)
+		if err != nil {
+			return err
+		}
+		v := pos.Variant()
+		sr := fn.searchers[v]
+		if sr == nil {
+			sr = analyze.NewSearcher(v, fn.Cfg.analysis())
+			fn.searchers[v] = sr
+		}
+		fn.moves = v.Moves(&pos, fn.moves[:0])
+		played := make([]string, 0, len(byPos[key]))
+		for mv := range byPos[key] {
+			played = append(played, mv)
+		}
+		slices.Sort(played)
+		st.Positions++
+		for _, mv := range played {
+			i := slices.IndexFunc(fn.moves, func(m draughts.Move) bool { return m.String() == mv })
+			if i < 0 {
+				return fmt.Errorf("position %q: %s is not a legal move", key, mv)
+			}
+			pa := sr.AnalyzePly(&pos, &fn.moves[i])
+			data, err := json.Marshal(pipeline.Eval(&pa, depth))
+			if err != nil {
+				return err
+			}
+			st.Pairs++
+			st.Nodes += pa.Nodes
+			for _, r := range byPos[key][mv] {
+				emit(fn.Cfg.shardOf(r.rank), evalRec{Rank: r.rank, Ply: r.ply, Eval: data})
+			}
+		}
+	}
+	fn.positions.Inc(ctx, st.Positions)
+	fn.pairs.Inc(ctx, st.Pairs)
+	fn.plies.Inc(ctx, st.Plies)
+	fn.nodes.Inc(ctx, int64(st.Nodes))
+	stats(st)
+	return nil
+}
+
+// analyse analyses the plies of the ranked games: the analysis of every
+// ply, keyed by the shard of its game, and the work it took.
+func analyse(s beam.Scope, cfg config, ranked beam.PCollection) (evals, stats beam.PCollection) {
+	s = s.Scope("analyse")
+	tasks := beam.ParDo(s, &tasksFn{Cfg: cfg}, ranked)
+	byBucket := beam.GroupByKey(s, tasks)
+	return beam.ParDo2(s, &analyseFn{Cfg: cfg}, byBucket)
+}
+
+// decodeEval reads an evalRec's analysis.
+func decodeEval(data []byte) (*export.PlyEval, error) {
+	e := new(export.PlyEval)
+	return e, json.Unmarshal(data, e)
+}

@@ -1,0 +1,144 @@
+package damkabeam
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/damka/damka/internal/rowset"
+)
+
+func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
+
+// repo is the main module's folder: the inputs are named from there, as
+// damka is run from there.
+const repo = "../.."
+
+var (
+	damkaOnce sync.Once
+	damkaBin  string
+	damkaErr  error
+)
+
+// damka builds the damka command of this repository, once.
+func damka(t *testing.T) string {
+	t.Helper()
+	damkaOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "damka-beam-test-")
+		if err != nil {
+			damkaErr = err
+			return
+		}
+		damkaBin = filepath.Join(dir, "damka")
+		cmd := exec.Command("go", "build", "-o", damkaBin, "./cmd/damka")
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			damkaErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if damkaErr != nil {
+		t.Fatal(damkaErr)
+	}
+	return damkaBin
+}
+
+// runDamka runs damka from the repository's folder.
+func runDamka(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(damka(t), args...)
+	cmd.Dir = repo
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		if _, ok := err.(*exec.ExitError); !ok {
+			t.Fatal(err)
+		}
+	}
+	return errb.String()
+}
+
+// runBeam runs the pipeline on Prism, from the repository's folder.
+func runBeam(t *testing.T, o Options) {
+	t.Helper()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(repo); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(context.Background(), s, o); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := beam.Run(context.Background(), "prism", p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sameRows compares a table of damka (a file) with the Beam pipeline's
+// (a dataset).
+func sameRows(t *testing.T, table, want, got string, drop []string) {
+	t.Helper()
+	w, err := rowset.Read(want, rowset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rowset.Read(got, rowset.Options{Partitions: true, Drop: drop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onlyW, onlyG := rowset.Diff(w, g, 3)
+	if len(onlyW)+len(onlyG) == 0 && w.Len() > 0 {
+		t.Logf("%s: %d rows, the same", table, w.Len())
+		return
+	}
+	t.Errorf("%s: damka %d rows, Beam %d; %d and more only in damka's, %d and more only in Beam's", table, w.Len(), g.Len(), len(onlyW), len(onlyG))
+	for d, text := range rowset.Texts(want, rowset.Options{}, onlyW) {
+		_ = d
+		t.Logf("only in damka's: %.600s", strings.ReplaceAll(text, "\x1f", " | "))
+	}
+	for _, text := range rowset.Texts(got, rowset.Options{Partitions: true, Drop: drop}, onlyG) {
+		t.Logf("only in Beam's: %.600s", strings.ReplaceAll(text, "\x1f", " | "))
+	}
+}
+
+func TestExportSmall(t *testing.T) {
+	dir := t.TempDir()
+	in := []string{"testdata/validate", "testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn"}
+	runDamka(t, append([]string{"export", "-q", "-o", filepath.Join(dir, "damka")}, in...)...)
+	runDamka(t, append([]string{"openings", "-q", "-o", filepath.Join(dir, "damka", "positions.parquet")}, in...)...)
+	runBeam(t, Options{Inputs: in, Out: filepath.Join(dir, "beam"), GamesPerShard: 50})
+	sameRows(t, "games", filepath.Join(dir, "damka", "games.parquet"), filepath.Join(dir, "beam", "games"), nil)
+	sameRows(t, "moves", filepath.Join(dir, "damka", "moves.parquet"), filepath.Join(dir, "beam", "moves"), nil)
+	sameRows(t, "positions", filepath.Join(dir, "damka", "positions.parquet"), filepath.Join(dir, "beam", "positions"), nil)
+	sum, err := ReadSummary(context.Background(), filepath.Join(dir, "beam"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", sum.Text())
+}
+
+func TestAnalyzeTry(t *testing.T) {
+	dir := t.TempDir()
+	in := []string{"testdata/corpus", "testdata/oracle"}
+	out := filepath.Join(dir, "beam")
+	runBeam(t, Options{Inputs: in, Out: out, Depth: 3})
+	sum, err := ReadSummary(context.Background(), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", sum.Text())
+	runDamka(t, append([]string{"analyze", "-q", "--depth", "3", "-o", filepath.Join(dir, "damka")}, in...)...)
+	sameRows(t, "games", filepath.Join(dir, "damka", "games.parquet"), filepath.Join(out, "games"), nil)
+	sameRows(t, "moves", filepath.Join(dir, "damka", "moves.parquet"), filepath.Join(out, "moves"), nil)
+	sameRows(t, "positions", filepath.Join(dir, "damka", "positions.parquet"), filepath.Join(out, "positions"), nil)
+}

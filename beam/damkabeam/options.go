@@ -1,0 +1,207 @@
+package damkabeam
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/export"
+	"github.com/damka/damka/pipeline"
+	"github.com/damka/damka/validate"
+)
+
+// Options are what a run does: its inputs, its output folder and what
+// damka does with every game.
+type Options struct {
+	// Inputs are files, folders (walked as damka walks them) and globs,
+	// local or on a filesystem Beam knows (gs://bucket/games/*.pdn,
+	// s3://...).
+	Inputs []string
+	// Out is the output folder, local or on such a filesystem:
+	// OUT/games/, OUT/moves/, OUT/positions/ and OUT/summary.txt.
+	Out string
+	// Depth, when above 0, analyses every position to that depth, as
+	// damka analyze --depth does; TTSize is the transposition table of a
+	// searcher in MiB (analyze.DefaultTTSize when 0).
+	Depth  int
+	TTSize int
+	// Variant forces the rules of every game (damka --variant); Repair
+	// mends the moves that do not replay when it is certain (damka export
+	// --repair); Encoding forces the text encoding (damka --encoding).
+	Variant  string
+	Repair   bool
+	Encoding string
+	// PartitionBy are the partition columns of the datasets (damka
+	// --partition-by: variant, year, or both in the order wanted);
+	// MaxRowsPerFile caps a file's rows (export.DefaultMaxRowsPerFile
+	// when 0); Compression is the Parquet compression (none, lz4, zstd).
+	PartitionBy    []string
+	MaxRowsPerFile int64
+	Compression    string
+	// Plies are the plies of each game the positions table counts
+	// (export.DefaultOpeningsPlies when 0).
+	Plies int
+	// GamesPerShard are the games each writer writes, a run of games in
+	// input order: each partition has a file (or more, MaxRowsPerFile) a
+	// shard. DefaultGamesPerShard when 0.
+	GamesPerShard int
+	// Buckets are the groups the distinct positions are analysed in; 0
+	// chooses from the size of the inputs (about DefaultPliesPerBucket
+	// plies a bucket). The rows do not depend on it.
+	Buckets int
+	// Version and Command are the files' damka.version and damka.command.
+	Version, Command string
+}
+
+// DefaultGamesPerShard are the games a writer writes by default: some
+// tens of MB of rows in memory, sorted, before they are encoded.
+const DefaultGamesPerShard = 20000
+
+// DefaultPliesPerBucket are the plies of a bucket of analysis by default:
+// enough work that an analysis bundle outlasts a runner's progress tick
+// (Prism splits a bundle that makes no progress for 100 ms, and so runs
+// buckets in parallel), small enough to spread over many workers.
+const DefaultPliesPerBucket = 2000
+
+// bytesPerPly is about what a ply takes in a PDN file (the Russian
+// corpus: 12 bytes), to size the buckets from the inputs.
+const bytesPerPly = 12
+
+// config is what the DoFns need of the options. Its fields are exported
+// because Beam sends a DoFn to the workers as the JSON of its exported
+// fields.
+type config struct {
+	Out            string
+	Depth          int
+	TTSize         int
+	Variant        string
+	Repair         bool
+	Encoding       string
+	PartitionBy    []string
+	MaxRowsPerFile int64
+	Compression    string
+	Plies          int
+	GamesPerShard  int
+	Buckets        int
+	Version        string
+	Command        string
+}
+
+// check validates the options and fills in the defaults.
+func (o Options) config(inputBytes int64) (config, error) {
+	c := config{Out: strings.TrimSuffix(o.Out, "/"), Depth: o.Depth, TTSize: o.TTSize, Variant: o.Variant, Repair: o.Repair,
+		Encoding: o.Encoding, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile, Compression: o.Compression,
+		Plies: o.Plies, GamesPerShard: o.GamesPerShard, Buckets: o.Buckets, Version: o.Version, Command: o.Command}
+	switch {
+	case len(o.Inputs) == 0:
+		return c, errors.New("no input: name files, folders or globs")
+	case c.Out == "":
+		return c, errors.New("no output folder (--out)")
+	case o.Depth < 0 || o.Depth > analyze.MaxDepth:
+		return c, fmt.Errorf("--depth must be 0 (no analysis) to %d", analyze.MaxDepth)
+	case o.TTSize < 0:
+		return c, errors.New("--tt must be at least 1 MiB")
+	case o.Plies < 0:
+		return c, errors.New("--plies must be at least 1")
+	case o.MaxRowsPerFile < 0:
+		return c, errors.New("--max-rows-per-file must be positive")
+	case o.GamesPerShard < 0:
+		return c, errors.New("--games-per-shard must be positive")
+	case o.Buckets < 0:
+		return c, errors.New("--buckets must be positive")
+	}
+	if c.TTSize == 0 {
+		c.TTSize = analyze.DefaultTTSize
+	}
+	if c.Plies == 0 {
+		c.Plies = export.DefaultOpeningsPlies
+	}
+	if c.GamesPerShard == 0 {
+		c.GamesPerShard = DefaultGamesPerShard
+	}
+	if c.Buckets == 0 {
+		c.Buckets = int(min(max(inputBytes/(bytesPerPly*DefaultPliesPerBucket), 4), 1<<16))
+	}
+	if c.Version == "" {
+		c.Version = "dev"
+	}
+	if _, err := c.validateOptions(); err != nil {
+		return c, err
+	}
+	if _, err := export.ParseCompression(c.Compression); err != nil {
+		return c, fmt.Errorf("--compression: %w", err)
+	}
+	if _, err := export.ParsePartitionBy(strings.Join(c.PartitionBy, ",")); err != nil {
+		return c, fmt.Errorf("--partition-by: %w", err)
+	}
+	return c, nil
+}
+
+// validateOptions are the options of replay.
+func (c *config) validateOptions() (validate.Options, error) {
+	o := validate.Options{Repair: c.Repair}
+	if c.Variant != "" {
+		v, err := draughts.VariantByName(c.Variant)
+		if err != nil {
+			return o, err
+		}
+		o.Variant = v
+	}
+	return o, nil
+}
+
+// pipeline is the game-level pipeline of the run, for replay (the
+// analysis is done position by position, not game by game).
+func (c *config) pipeline() *pipeline.Pipeline {
+	vopts, _ := c.validateOptions()
+	return pipeline.New(pipeline.Options{Validate: vopts})
+}
+
+// analysis are the options of the searches.
+func (c *config) analysis() analyze.Options {
+	return analyze.Options{Depth: c.Depth, TTSize: c.TTSize}
+}
+
+// meta is the files' metadata.
+func (c *config) meta() export.Meta {
+	variant := c.Variant
+	if variant == "" {
+		variant = "auto"
+	}
+	return export.Meta{Version: c.Version, Variant: variant, Command: c.Command, Depth: c.Depth}
+}
+
+// writerOptions are the options of the Parquet writers.
+func (c *config) writerOptions() []export.Option {
+	comp, _ := export.ParseCompression(c.Compression)
+	return []export.Option{export.WithCompression(comp)}
+}
+
+// dataset is the layout of a shard's files.
+func (c *config) dataset(prefix string) export.DatasetOptions {
+	return export.DatasetOptions{PartitionBy: c.PartitionBy, MaxRowsPerFile: c.MaxRowsPerFile, FilePrefix: prefix}
+}
+
+// shardOf is the shard of the game of rank (its place in the input).
+func (c *config) shardOf(rank int64) int { return int(rank / int64(c.GamesPerShard)) }
+
+// outPath is the path of a file of the output, rel slash-separated.
+func (c *config) outPath(rel string) string {
+	if isURL(c.Out) {
+		return c.Out + "/" + path.Clean(rel)
+	}
+	return filepath.Join(c.Out, filepath.FromSlash(rel))
+}
+
+// isURL tells a path on a filesystem named by its scheme (gs://, s3://).
+func isURL(p string) bool { return strings.Contains(p, "://") }
+
+// nopCloser gives a reader a Close.
+type nopCloser struct{ io.Reader }
+
+func (nopCloser) Close() error { return nil }

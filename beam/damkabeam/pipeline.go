@@ -1,0 +1,92 @@
+package damkabeam
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+)
+
+// Build adds the pipeline of a run to s: read every input, rank its
+// games, replay them, analyse every distinct position (Depth > 0), write
+// the games, moves and positions datasets under Out and the summary. It
+// lists the inputs now, on the machine that builds the pipeline, so that
+// their order (and the games' ranks, and so the files) is fixed before
+// the run.
+func Build(ctx context.Context, s beam.Scope, o Options) error {
+	srcs, msgs, size := expandInputs(ctx, o.Inputs)
+	cfg, err := o.config(size)
+	if err != nil {
+		return err
+	}
+	sources := beam.Reshuffle(s, beam.CreateList(s, srcs))
+	games, readMsgs := beam.ParDo2(s, &readFn{Encoding: cfg.Encoding}, sources)
+	ranked := rank(s, games, cfg.GamesPerShard)
+	var counts, stats beam.PCollection
+	if cfg.Depth > 0 {
+		var evals beam.PCollection
+		evals, stats = analyse(s, cfg, ranked)
+		counts = writeTables(s, cfg, ranked, evals, true)
+	} else {
+		counts = writeTables(s, cfg, ranked, beam.PCollection{}, false)
+		stats = beam.CreateList(s, []analysisStats{})
+	}
+	allMsgs := beam.Flatten(s, beam.CreateList(s, msgs), readMsgs)
+	summarise(s, cfg, counts, allMsgs, stats)
+	return nil
+}
+
+// partFile tells the files this pipeline writes in a dataset:
+// part-SSSSS-NNNNN.parquet (shard, file of the shard's partition).
+var partFile = regexp.MustCompile(`^part-[0-9]{5}(-[0-9]{5})?\.parquet$`)
+
+// CleanOutput removes, from a local output folder, the files an earlier
+// run of this pipeline (or damka export) wrote there: the datasets'
+// part files, in partition folders, and the summary; nothing else. A run
+// writes its files in place, so a folder that held another run would
+// hold files of both. On other filesystems, give each run a new folder.
+func CleanOutput(out string) error {
+	if isURL(out) {
+		return nil
+	}
+	for _, f := range []string{"summary.txt", "summary.json"} {
+		if err := os.Remove(filepath.Join(out, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	for _, table := range []string{"games", "moves", "positions"} {
+		dir := filepath.Join(out, table)
+		var dirs []string
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && p == dir {
+				return filepath.SkipDir
+			}
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != dir && !strings.Contains(d.Name(), "=") {
+					return filepath.SkipDir // not a partition
+				}
+				dirs = append(dirs, p)
+				return nil
+			}
+			if partFile.MatchString(d.Name()) {
+				return os.Remove(p)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for i := len(dirs) - 1; i > 0; i-- { // the partition folders left empty
+			os.Remove(dirs[i])
+		}
+	}
+	return nil
+}
