@@ -88,7 +88,14 @@ func runBeam(t *testing.T, o Options) {
 // (a dataset).
 func sameRows(t *testing.T, table, want, got string, drop []string) {
 	t.Helper()
-	w, err := rowset.Read(want, rowset.Options{})
+	sameRowsOf(t, table, want, rowset.Options{}, got, drop)
+}
+
+// sameRowsOf is sameRows with damka's table read with wopts (a dataset:
+// Partitions).
+func sameRowsOf(t *testing.T, table, want string, wopts rowset.Options, got string, drop []string) {
+	t.Helper()
+	w, err := rowset.Read(want, wopts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,8 +109,7 @@ func sameRows(t *testing.T, table, want, got string, drop []string) {
 		return
 	}
 	t.Errorf("%s: damka %d rows, Beam %d; %d and more only in damka's, %d and more only in Beam's", table, w.Len(), g.Len(), len(onlyW), len(onlyG))
-	for d, text := range rowset.Texts(want, rowset.Options{}, onlyW) {
-		_ = d
+	for _, text := range rowset.Texts(want, wopts, onlyW) {
 		t.Logf("only in damka's: %.600s", strings.ReplaceAll(text, "\x1f", " | "))
 	}
 	for _, text := range rowset.Texts(got, rowset.Options{Partitions: true, Drop: drop}, onlyG) {

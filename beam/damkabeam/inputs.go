@@ -19,6 +19,7 @@ import (
 type source struct {
 	Ordinal  int    // place among the inputs, from 0
 	Name     string // as damka names it (the walk's path; a URL)
+	Path     string // where a worker opens it: a local path made absolute, as workers run elsewhere
 	DataName string // games.source_file (pipeline.SourceFile)
 	Size     int64  // bytes as stored
 }
@@ -53,7 +54,13 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 		case s.Skip != "":
 			msgs = append(msgs, message{Ordinal: ordinal, Text: s.Name + ": skipped: " + s.Skip})
 		default:
-			srcs = append(srcs, source{Ordinal: ordinal, Name: s.Name, DataName: pipeline.SourceFile(arg, s.Name), Size: s.Size})
+			path := s.Name
+			if !isURL(path) {
+				if abs, err := filepath.Abs(path); err == nil {
+					path = abs
+				}
+			}
+			srcs = append(srcs, source{Ordinal: ordinal, Name: s.Name, Path: path, DataName: pipeline.SourceFile(arg, s.Name), Size: s.Size})
 			total += max(s.Size, 0)
 		}
 		ordinal++

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/damka/damka/analyze"
@@ -36,6 +37,11 @@ type Options struct {
 	Variant  string
 	Repair   bool
 	Encoding string
+	// Format is the files' format: parquet (the default) or arrow (Arrow
+	// IPC files), as damka --format. Tables are the tables written, of
+	// games, moves and positions (all three when empty).
+	Format string
+	Tables []string
 	// PartitionBy are the partition columns of the datasets (damka
 	// --partition-by: variant, year, or both in the order wanted);
 	// MaxRowsPerFile caps a file's rows (export.DefaultMaxRowsPerFile
@@ -85,6 +91,8 @@ type config struct {
 	PartitionBy    []string
 	MaxRowsPerFile int64
 	Compression    string
+	Format         string
+	Tables         []string
 	Plies          int
 	GamesPerShard  int
 	Buckets        int
@@ -94,9 +102,16 @@ type config struct {
 
 // check validates the options and fills in the defaults.
 func (o Options) config(inputBytes int64) (config, error) {
-	c := config{Out: strings.TrimSuffix(o.Out, "/"), Depth: o.Depth, TTSize: o.TTSize, Variant: o.Variant, Repair: o.Repair,
+	out := strings.TrimSuffix(o.Out, "/")
+	if out != "" && !isURL(out) {
+		// The workers write there, and they may run elsewhere.
+		if abs, err := filepath.Abs(out); err == nil {
+			out = abs
+		}
+	}
+	c := config{Out: out, Depth: o.Depth, TTSize: o.TTSize, Variant: o.Variant, Repair: o.Repair,
 		Encoding: o.Encoding, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile, Compression: o.Compression,
-		Plies: o.Plies, GamesPerShard: o.GamesPerShard, Buckets: o.Buckets, Version: o.Version, Command: o.Command}
+		Format: o.Format, Tables: o.Tables, Plies: o.Plies, GamesPerShard: o.GamesPerShard, Buckets: o.Buckets, Version: o.Version, Command: o.Command}
 	switch {
 	case len(o.Inputs) == 0:
 		return c, errors.New("no input: name files, folders or globs")
@@ -133,6 +148,20 @@ func (o Options) config(inputBytes int64) (config, error) {
 	if _, err := c.validateOptions(); err != nil {
 		return c, err
 	}
+	if c.Format == "" {
+		c.Format = "parquet"
+	}
+	if f, err := export.ParseFormat(c.Format); err != nil || f == export.ArrowStream {
+		return c, fmt.Errorf("--format: unknown format %q (parquet or arrow)", c.Format)
+	}
+	if len(c.Tables) == 0 {
+		c.Tables = AllTables
+	}
+	for _, t := range c.Tables {
+		if !slices.Contains(AllTables, t) {
+			return c, fmt.Errorf("--tables: unknown table %q (games, moves, positions)", t)
+		}
+	}
 	if _, err := export.ParseCompression(c.Compression); err != nil {
 		return c, fmt.Errorf("--compression: %w", err)
 	}
@@ -140,6 +169,18 @@ func (o Options) config(inputBytes int64) (config, error) {
 		return c, fmt.Errorf("--partition-by: %w", err)
 	}
 	return c, nil
+}
+
+// AllTables are the tables a run can write.
+var AllTables = []string{"games", "moves", "positions"}
+
+// writes tells whether the run writes a table.
+func (c *config) writes(table string) bool { return slices.Contains(c.Tables, table) }
+
+// format is the files' format.
+func (c *config) format() export.Format {
+	f, _ := export.ParseFormat(c.Format)
+	return f
 }
 
 // validateOptions are the options of replay.

@@ -42,10 +42,10 @@ func Build(ctx context.Context, s beam.Scope, o Options) error {
 }
 
 // partFile tells the files this pipeline writes in a dataset:
-// part-SSSSS-NNNNN.parquet (shard, file of the shard's partition).
-var partFile = regexp.MustCompile(`^part-[0-9]{5}(-[0-9]{5})?\.parquet$`)
+// part-SSSSS-NNNNN.parquet or .arrow (shard, file of the shard's partition).
+var partFile = regexp.MustCompile(`^part-[0-9]{5}(-[0-9]{5})?\.(parquet|arrow)$`)
 
-// CleanOutput removes, from a local output folder, the files an earlier
+// CleanOutput makes a local output folder, or removes from it the files an earlier
 // run of this pipeline (or damka export) wrote there: the datasets'
 // part files, in partition folders, and the summary; nothing else. A run
 // writes its files in place, so a folder that held another run would
@@ -53,6 +53,9 @@ var partFile = regexp.MustCompile(`^part-[0-9]{5}(-[0-9]{5})?\.parquet$`)
 func CleanOutput(out string) error {
 	if isURL(out) {
 		return nil
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
 	}
 	for _, f := range []string{"summary.txt", "summary.json"} {
 		if err := os.Remove(filepath.Join(out, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {

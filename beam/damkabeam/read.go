@@ -2,7 +2,9 @@ package damkabeam
 
 import (
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -45,8 +47,12 @@ func (fn *readFn) Setup() {
 }
 
 func (fn *readFn) ProcessElement(ctx context.Context, src source, emit func(gameRec), say func(message)) error {
-	rc, err := openInput(ctx, src.Name)
+	rc, err := openInput(ctx, src.Path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = src.Name // as damka names it, not the worker's absolute path
+		}
 		fn.errors.Inc(ctx, 1)
 		say(message{Ordinal: src.Ordinal, Text: describeInputError(err), Error: true})
 		return nil

@@ -90,9 +90,17 @@ func collectGames(games func(*rankedGame) bool) []rankedGame {
 func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, evals map[int64][]*export.PlyEval,
 	emitCounts func([]byte), emitPositions func(string, []byte)) error {
 	proc := cfg.pipeline().NewProcessor()
-	tables, err := pipeline.NewDatasets(export.Parquet, cfg.meta(), cfg.dataset(fmt.Sprintf("part-%05d", shard)), cfg.create(ctx), cfg.writerOptions()...)
+	tables, err := pipeline.NewDatasets(cfg.format(), cfg.meta(), cfg.dataset(fmt.Sprintf("part-%05d", shard)), cfg.create(ctx), cfg.writerOptions()...)
 	if err != nil {
 		return err
+	}
+	// A table not wanted is not written (its writer, which has written
+	// nothing yet, is dropped).
+	if !cfg.writes("games") {
+		tables.Games = nil
+	}
+	if !cfg.writes("moves") {
+		tables.Moves = nil
 	}
 	positions := export.NewPartitionedOpenings(cfg.Plies, cfg.PartitionBy)
 	var counts pipeline.Counts
@@ -117,7 +125,7 @@ func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, 
 			}
 		}
 		if err := tables.Add(res); err != nil {
-			return err
+			return fmt.Errorf("%s game %d: writing its rows: %w", game.File, game.Index, err)
 		}
 		positions.AddPreparedAt(res.Prepared, g.Rank)
 		counts.Add(res.Report, g.Rank)
@@ -130,6 +138,9 @@ func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, 
 		return err
 	}
 	emitCounts(data)
+	if !cfg.writes("positions") {
+		return nil
+	}
 	for _, dir := range positions.Dirs() {
 		b, err := positions.Only(dir).MarshalBinary()
 		if err != nil {
@@ -160,7 +171,7 @@ func (fn *positionsFn) ProcessElement(ctx context.Context, dir string, parts fun
 		}
 	}
 	d := fn.Cfg.dataset("")
-	_, err := all.Write(fn.Cfg.create(ctx), export.Parquet, fn.Cfg.meta(), d, fn.Cfg.writerOptions()...)
+	_, err := all.Write(fn.Cfg.create(ctx), fn.Cfg.format(), fn.Cfg.meta(), d, fn.Cfg.writerOptions()...)
 	return err
 }
 
