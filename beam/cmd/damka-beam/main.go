@@ -27,7 +27,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"  // gs://
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs://
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"    // s3://
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
