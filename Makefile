@@ -14,7 +14,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own, tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -45,7 +45,35 @@ race:
 	$(GO) test -race -short $(RACEPKGS)
 
 # What CI (.ci/run) runs on a fresh machine.
-ci: test race
+ci: test race test-beam
+
+# damka-beam, the pipeline on Apache Beam (its own module, beam/: the
+# main module never pulls Beam in). make beam runs it on Prism, in this
+# process: IN is a file, folder or glob (or several, space-separated;
+# gs:// and s3:// too), OUT the output folder, DEPTH > 0 analyses every
+# distinct position (as damka analyze --depth); BEAMFLAGS are more flags
+# (--partition-by variant,year, --runner ...). The first build compiles
+# the Beam SDK (a minute or two). A run whose games have errors (exit
+# status 1) succeeds: its summary says them.
+BEAMBIN   := bin/damka-beam
+DEPTH     ?= 0
+BEAMFLAGS ?=
+beam-build:
+	cd beam && $(GO) build -ldflags "$(LDFLAGS)" -o ../$(BEAMBIN) ./cmd/damka-beam
+
+beam: beam-build
+	@if [ -z "$(IN)" ] || [ -z "$(OUT)" ]; then echo "usage: make beam IN=<file|dir|glob> OUT=<dir> [DEPTH=<d>] [BEAMFLAGS=...]"; exit 2; fi
+	./$(BEAMBIN) --out "$(OUT)" --depth $(DEPTH) $(BEAMFLAGS) $(IN) || [ $$? -eq 1 ]
+
+# The beam module's vet, staticcheck, go.mod tidy and tests (on Prism,
+# in process and through its job server: see beam/damkabeam).
+lint-beam:
+	cd beam && $(GO) vet ./...
+	cd beam && $(GO) run $(STATICCHECK) ./...
+	@cd beam && $(GO) mod tidy -diff || { echo "beam/go.mod/go.sum are not tidy: cd beam && go mod tidy"; exit 1; }
+
+test-beam: lint-beam
+	cd beam && $(GO) test ./...
 
 test-short:
 	$(GO) test -short ./...

@@ -126,16 +126,11 @@ func (fn *tasksFn) ProcessElement(ctx context.Context, _ int, g rankedGame, emit
 type analyseFn struct {
 	Cfg config
 
-	searchers      map[draughts.Variant]*analyze.Searcher
-	moves          []draughts.Move
-	positions      beam.Counter
-	pairs, plies   beam.Counter
-	nodes          beam.Counter
-	searchedPlies  int64
-	searchedNodes  uint64
-	distinctPos    int64
-	distinctPairs  int64
-	statsPerBundle bool
+	searchers    map[draughts.Variant]*analyze.Searcher
+	moves        []draughts.Move
+	positions    beam.Counter
+	pairs, plies beam.Counter
+	nodes        beam.Counter
 }
 
 func (fn *analyseFn) Setup() {

@@ -3,7 +3,6 @@ package damkabeam
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path"
 	"path/filepath"
 	"slices"
@@ -241,8 +240,3 @@ func (c *config) outPath(rel string) string {
 
 // isURL tells a path on a filesystem named by its scheme (gs://, s3://).
 func isURL(p string) bool { return strings.Contains(p, "://") }
-
-// nopCloser gives a reader a Close.
-type nopCloser struct{ io.Reader }
-
-func (nopCloser) Close() error { return nil }

@@ -70,7 +70,7 @@ exec %q --semi_persist_dir=%q --id="$id" --provision_endpoint="$prov"
 	args := append([]string{"--runner=universal", "--endpoint=" + endpoint,
 		"--environment_type=PROCESS", `--environment_config={"command":"` + wrapper + `"}`, "--worker_binary=" + beamBin,
 		"--job_name=damka-portable-test",
-		"--out", out, "--depth", "2", "--partition-by", "variant,year", "--games-per-shard", "40"}, in...)
+		"--out", out, "--depth", "2", "--partition-by", "variant,year", "--games-per-shard", "40", "--buckets", "3"}, in...)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	run := exec.CommandContext(ctx, beamBin, args...)
