@@ -105,7 +105,7 @@ exec %q --semi_persist_dir=%q --id="$id" --provision_endpoint="$prov"
 
 // startJobServer starts Prism's job server on a free port, in a process
 // group of its own (the boot programs and workers it starts are in it),
-// and stops the group at the end of the test.
+// in a folder of the test, and stops the group at the end of the test.
 func startJobServer(t *testing.T, prism string) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "localhost:0")
@@ -118,6 +118,9 @@ func startJobServer(t *testing.T, prism string) string {
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The boot programs it starts write pipeline_options.json where they
+	// run.
+	cmd.Dir = t.TempDir()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
