@@ -163,6 +163,7 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyT
 		keys = append(keys, k)
 	}
 	slices.Sort(keys) // the order does not change a result, only makes runs alike
+	var out []evalRec
 	depth := fn.Cfg.Depth
 	for _, key := range keys {
 		pos, err := parseKey(key)
@@ -195,9 +196,16 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyT
 			st.Pairs++
 			st.Nodes += pa.Nodes
 			for _, r := range byPos[key][mv] {
-				emit(fn.Cfg.shardOf(r.rank), evalRec{Rank: r.rank, Ply: r.ply, Eval: data})
+				out = append(out, evalRec{Rank: r.rank, Ply: r.ply, Eval: data})
 			}
 		}
+	}
+	// The analyses go out when the whole bucket is done, not one by one:
+	// a runner that splits a bundle when it sees no progress (Prism: no
+	// element read or written between two progress reports) then splits
+	// the buckets of a bundle, and runs them in parallel.
+	for _, r := range out {
+		emit(fn.Cfg.shardOf(r.Rank), r)
 	}
 	fn.positions.Inc(ctx, st.Positions)
 	fn.pairs.Inc(ctx, st.Pairs)
