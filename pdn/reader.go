@@ -147,10 +147,16 @@ type Reader struct {
 	toks  []token
 	known *Game // the last game with something to infer its type from
 	game  *Game // the game to reuse (ReuseGame)
-	pos   int   // input offset after the last game
-	stuck int   // games returned in a row without progress
-	sp    splitState
-	bs    scratch
+	into  *Game // the game NextInto reads into, nil in Next
+	// knownNum is the GameType number of the last game with something to
+	// infer its type from, for the games after it that have nothing,
+	// when that game was read by NextInto (which may not keep it: known
+	// is nil then).
+	knownNum int
+	pos      int // input offset after the last game
+	stuck    int // games returned in a row without progress
+	sp       splitState
+	bs       scratch
 }
 
 // scratch holds the slices a builder uses, kept from one game to the next.
@@ -303,6 +309,30 @@ type splitState struct {
 // in the game, and the next call goes on with the next game. Read errors
 // are returned as they are, with a nil game.
 func (r *Reader) Next() (*Game, error) {
+	r.into = nil
+	return r.next()
+}
+
+// NextInto is Next, reading the game into g and returning it, with the
+// memory of the game g held before reused: its Tags, Moves and the Notes
+// of its moves. The caller must be done with g (and its Tags, Moves and
+// Notes) before the call; the strings of a game (Raw, and the Text of
+// its moves and values of its tags, which are slices of Raw) are never
+// reused and may be kept. A nil g is a new game. Unlike ReuseGame,
+// NextInto lets the caller keep many games at once, each read into its
+// own Game (a batch of games in flight), and GameType falls back to the
+// type of the game before as with Next. It returns nil when Next
+// would (g is then left as it was, or reset).
+func (r *Reader) NextInto(g *Game) (*Game, error) {
+	if g == nil {
+		g = new(Game)
+	}
+	r.into = g
+	defer func() { r.into = nil }()
+	return r.next()
+}
+
+func (r *Reader) next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -557,9 +587,12 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	bs := &r.bs
 	b := &builder{raw: raw, toks: toks, tags: tags, off: offset, line: r.lx.line0, maxDepth: r.maxDepth(),
 		stack: bs.stack[:0], parens: bs.parens[:0], lineLens: bs.lineLens[:0], comments: bs.comments[:0]}
-	if r.ReuseGame {
+	switch {
+	case r.into != nil:
+		b.notes = r.into.notes[:0] // the Notes of the game it held
+	case r.ReuseGame:
 		b.notes = bs.notes[:0] // the Notes of the game before
-	} else {
+	default:
 		b.block, b.share = bs.block, true
 	}
 	if !decoded {
@@ -569,11 +602,16 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	}
 	var g *Game
 	oldMoves := 0
-	if r.ReuseGame && r.game != nil {
+	switch {
+	case r.into != nil:
+		g = r.into
+		oldMoves = len(g.Moves)
+		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0], notes: g.notes[:0]}
+	case r.ReuseGame && r.game != nil:
 		g = r.game
 		oldMoves = len(g.Moves)
 		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
-	} else {
+	default:
 		g = newGame(b.ntags)
 		r.game = g
 	}
@@ -585,20 +623,26 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	}
 	clear(b.stack[:cap(b.stack)]) // pointers into the game
 	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
-	if r.ReuseGame {
+	switch {
+	case r.into != nil:
+		g.notes = b.notes
+	case r.ReuseGame:
 		bs.notes = b.notes
-	} else {
+	default:
 		bs.block = b.block
 	}
 	if oldMoves > len(g.Moves) { // let go of the strings of the game before
 		clear(g.Moves[len(g.Moves):oldMoves])
 	}
-	if g.evidence() {
-		if !r.ReuseGame {
-			r.known = g
-		}
-	} else {
-		g.hint = r.known
+	switch {
+	case !g.evidence():
+		g.hint, g.hintNum = r.known, r.knownNum
+	case r.into != nil:
+		// g may be reused before the games that need its type are
+		// read: keep the type, not the game.
+		r.known, r.knownNum = nil, g.GameType().Number
+	case !r.ReuseGame:
+		r.known, r.knownNum = g, 0
 	}
 	if tooBig != nil && g.Err == nil {
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: r.lx.line0, Column: int(first.col), Err: tooBig}
@@ -743,6 +787,12 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 		line, col := r.lx.line, gs-r.lx.ls+1
 		p := Pos{Offset: r.base + gs + r.delta, Line: int32(line), Column: int32(col)}
 		g = &Game{File: r.name, Index: r.index, Encoding: UTF8, Pos: p, RawPos: p}
+		if in := r.into; in != nil {
+			clear(in.Moves) // let go of the strings of the game before
+			g.Tags, g.Moves, g.notes = in.Tags[:0], in.Moves[:0], in.notes[:0]
+			*in = *g
+			g = in
+		}
 		if r.wide != "" {
 			g.Encoding = r.wide
 		}

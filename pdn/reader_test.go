@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // tester is what the helpers need of *testing.T, *testing.F and
@@ -406,5 +407,38 @@ func TestMaxGameBytesFirstToken(t *testing.T) {
 		if len(games) != 2 || !errors.Is(games[0].Err, ErrGameTooLarge) || games[1].Event() != "after" || games[1].Pos.Line != 2 {
 			t.Errorf("%.10q...: %d games, first error %v", big, len(games), games[0].Err)
 		}
+	}
+}
+
+// NextInto reads each game into a game of the caller's, several in
+// flight at once (a pool of three here), and gives the games Next gives,
+// GameType's fall-back to the game before included.
+func TestNextInto(t *testing.T) {
+	data := string(readTestdata(t, "variations.pdn")) + "\n\n" + string(readTestdata(t, "italian_french.pdn")) +
+		"\n\n[GameType \"21\"]\n1. 9-13 *\n\n[Event \"no moves\"]\n*\n\n[Event \"nor here\"]\n*\n"
+	want := readString(t, data)
+	r := NewReader(strings.NewReader(data), "test")
+	var pool [3]*Game
+	for i := 0; ; i++ {
+		g, err := r.NextInto(pool[i%3])
+		if err == io.EOF {
+			if i != len(want) {
+				t.Errorf("%d games, want %d", i, len(want))
+			}
+			break
+		}
+		if pool[i%3] != nil && g != pool[i%3] {
+			t.Error("game not reused")
+		}
+		pool[i%3] = g
+		if diff := cmp.Diff(want[i], g, cmpGames, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("game %d (-want +got):\n%s", i+1, diff)
+		}
+		if got, w := g.GameType(), want[i].GameType(); got != w {
+			t.Errorf("game %d: GameType %+v, want %+v", i+1, got, w)
+		}
+	}
+	if gt := want[len(want)-1].GameType(); gt.Number != 21 || gt.Source != "previous" {
+		t.Errorf("last game: GameType %+v, want 21 from the game before", gt)
 	}
 }

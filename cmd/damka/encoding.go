@@ -24,6 +24,6 @@ func addEncodingFlag(root *cobra.Command) {
 			return &exitError{code: exitInput, err: fmt.Errorf("--encoding: %w", err)}
 		}
 		inputEncoding = enc
-		return nil
+		return startProfiles()
 	}
 }

@@ -112,6 +112,7 @@ func Main(ctx context.Context) exitCode {
 	io := systemStreams()
 	root := newRootCommand(io)
 	err := root.ExecuteContext(ctx)
+	stopProfiles(io)
 	return exitStatus(io, ctx, err)
 }
 

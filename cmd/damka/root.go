@@ -25,6 +25,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		return &exitError{code: exitInput, err: err}
 	})
 	addEncodingFlag(root)
+	addProfileFlags(root)
 	root.AddCommand(
 		newAnalyzeCommand(io),
 		newCheckCommand(io),
