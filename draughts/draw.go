@@ -160,6 +160,26 @@ func NewTracker(p *Position) *Tracker {
 	return t
 }
 
+// Reset starts t following a new game from p, as NewTracker does, with
+// the memory of the game before reused: replaying many games one after
+// another allocates nothing once the tracker has grown. The zero Tracker
+// may be Reset.
+func (t *Tracker) Reset(p *Position) {
+	v := p.v
+	if !v.Valid() {
+		v = Russian
+	}
+	seen := t.seen
+	if seen == nil {
+		seen = map[uint64]uint8{}
+	}
+	clear(seen)
+	seen[p.Hash()] = 1
+	*t = Tracker{rules: v.draws(), seen: seen}
+	t.strongMoves, t.material = threeKings(p, -1, [4]uint8{})
+	t.endPlies, t.endMaterial = fmjdEnding(p, -1, [4]uint8{})
+}
+
 // fmjdEnding returns the ply counter of the FMJD endings for p, restarted
 // when the balance of forces is new, and the limit in plies (0 outside
 // such an ending).

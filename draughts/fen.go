@@ -55,10 +55,22 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 	if s == "" {
 		return Position{}, fenErr(fen, 0, "", "empty")
 	}
-	fields := strings.Split(s, ":")
-	if len(fields) > 3 {
-		return Position{}, fenErr(fen, 4, strings.Join(fields[3:], ":"), "more than three fields")
+	// Split by hand, not strings.Split: replay reads a FEN a game and
+	// allocates nothing else per game (validate.TestReplayIntoAllocations).
+	var fieldArr [3]string
+	nf := 0
+	for rest := s; ; {
+		f, after, more := strings.Cut(rest, ":")
+		if nf == len(fieldArr) {
+			return Position{}, fenErr(fen, 4, rest, "more than three fields")
+		}
+		fieldArr[nf], nf = f, nf+1
+		if !more {
+			break
+		}
+		rest = after
 	}
+	fields := fieldArr[:nf]
 	var side Color
 	switch strings.ToUpper(fields[0]) {
 	case "W":
@@ -89,7 +101,7 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 			return Position{}, fenErr(fen, field, f, "second piece list for %s", c)
 		}
 		seen[c] = true
-		for _, item := range strings.Split(f[1:], ",") {
+		for item := range strings.SplitSeq(f[1:], ",") {
 			if item == "" {
 				continue // "W:W:B1" and "Wa1,,c3" are seen in the wild
 			}

@@ -1,8 +1,9 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/damka/damka/draughts"
@@ -100,7 +101,8 @@ type Findings []Finding
 
 // Sort orders the findings by ply, keeping the order of those of one ply.
 func (fs Findings) Sort() {
-	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Ply < fs[j].Ply })
+	// slices, not sort.SliceStable: no allocation.
+	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Ply, b.Ply) })
 }
 
 // Errors counts the findings of severity Error.

@@ -340,7 +340,7 @@ func trySlip(t testing.TB, k slip, rng *rand.Rand, g0 *pdn.Game, r0 *Report) (o 
 		// game and no other ranks as high (the order of a tie is no
 		// answer).
 		alone := len(e.Repairs) < 2 || e.Repairs[1].Score > e.Repairs[0].Score
-		if f := play(&g, Options{}, true); alone && f.Findings.Errors() == 0 && sameMoves(f, r0) {
+		if f := play(nil, &g, Options{}, true); alone && f.Findings.Errors() == 0 && sameMoves(f, r0) {
 			o.first = true
 		}
 		rep := Game(&g, Options{Repair: true})

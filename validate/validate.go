@@ -60,6 +60,18 @@ type Report struct {
 	Repairs []Repair
 
 	read reading // Naming, FirstMove
+	mem  *memory // what GameInto reuses; nil for a report of Game
+}
+
+// memory is what a report keeps from one game to the next for GameInto:
+// the backing arrays of its plies and findings, and the replay's
+// buffers and draw tracker.
+type memory struct {
+	plies      []Ply
+	findings   Findings
+	tracker    *draughts.Tracker
+	buf, quiet []draughts.Move
+	squares    []draughts.Square // of the Notation a move is read into
 }
 
 // Status sums up the report.
@@ -84,12 +96,43 @@ func (r *Report) Status() Status {
 func (r *Report) PliesWritten() int { return len(r.Game.Moves) }
 
 // Game replays g and returns its report. It never panics on any input.
-func Game(g *pdn.Game, opts Options) *Report { return play(g, opts, false) }
+func Game(g *pdn.Game, opts Options) *Report { return play(nil, g, opts, false) }
 
-// play is Game; force applies the best repair of the first error, certain
-// or not, and no other (for measuring the suggestions).
-func play(g *pdn.Game, opts Options, force bool) *Report {
-	r := &Report{Game: g, GameType: g.GameType()}
+// GameInto is Game, writing the report into r, a report an earlier
+// GameInto returned (nil for a new one), with its memory reused: the
+// arrays of its plies and findings and the buffers of its replay, so
+// that replaying game after game into the same report allocates nothing
+// a ply and little a game (TestReplayIntoAllocations). The caller must
+// be done with r, its Plies and its Findings; the strings they hold are
+// never reused and may be kept. It returns the report: r, or another
+// one when a second reading of the game fits it better.
+func GameInto(r *Report, g *pdn.Game, opts Options) *Report {
+	if r == nil {
+		r = new(Report)
+	}
+	m := r.mem
+	if m == nil {
+		m = new(memory)
+	}
+	*r = Report{Game: g, Findings: m.findings[:0], mem: m}
+	r = play(r, g, opts, false)
+	if r.mem != nil {
+		r.mem.findings = r.Findings
+		if len(r.Findings) == 0 {
+			r.Findings = nil // as Game has it
+		}
+	}
+	return r
+}
+
+// play is Game into r (nil for a new report); force applies the best
+// repair of the first error, certain or not, and no other (for measuring
+// the suggestions).
+func play(r *Report, g *pdn.Game, opts Options, force bool) *Report {
+	if r == nil {
+		r = &Report{Game: g}
+	}
+	r.GameType = g.GameType()
 	r.Result = declaredResult(g)
 	if g.Err != nil {
 		f := Finding{Kind: SyntaxError, Severity: Error, Line: int(g.Pos.Line), Col: int(g.Pos.Column), Message: g.Err.Error()}
@@ -154,11 +197,14 @@ func play(g *pdn.Game, opts Options, force bool) *Report {
 			r2 := *r
 			r2.Findings = slices.Clone(r.Findings[:rp.gameFindings])
 			r2.Plies, r2.Stopped, r2.Draw, r2.DrawPly = nil, false, draughts.NoDraw, 0
+			r2.mem = nil // r's replay and memory stay r's
 			rp2 := newReplay(&r2, opts)
 			rp2.repairing = true
 			rp2.run()
 			if len(r2.Repairs) > 0 && r2.Findings.Errors() == 0 {
+				m := r.mem
 				*r = r2
+				r.mem = m
 			}
 		}
 	}
@@ -433,7 +479,11 @@ func newReplay(r *Report, opts Options) *replay {
 		rb = DefaultRepairBudget
 	}
 	rd := r.reading()
-	return &replay{r: r, v: r.Variant, naming: rd.naming, first: rd.first, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings), style: r.recordStyle()}
+	rp := &replay{r: r, v: r.Variant, naming: rd.naming, first: rd.first, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings), style: r.recordStyle()}
+	if m := r.mem; m != nil {
+		rp.buf, rp.quiet, rp.note.Squares = m.buf[:0], m.quiet[:0], m.squares[:0]
+	}
+	return rp
 }
 
 // square names s as the record does.
@@ -464,8 +514,24 @@ func (rp *replay) run() {
 		return
 	}
 	r.Start, r.Started = rp.p, true
-	r.Plies = make([]Ply, 0, len(rp.moves))
-	rp.tracker = draughts.NewTracker(&rp.p)
+	m := r.mem
+	switch {
+	case m == nil:
+		r.Plies = make([]Ply, 0, len(rp.moves))
+		rp.tracker = draughts.NewTracker(&rp.p)
+	default:
+		if cap(m.plies) < len(rp.moves) {
+			m.plies = make([]Ply, 0, len(rp.moves))
+		}
+		r.Plies = m.plies[:0]
+		if m.tracker == nil {
+			m.tracker = draughts.NewTracker(&rp.p)
+		} else {
+			m.tracker.Reset(&rp.p)
+		}
+		rp.tracker = m.tracker
+		defer func() { m.plies, m.buf, m.quiet, m.squares = r.Plies, rp.buf, rp.quiet, rp.note.Squares }()
+	}
 	rp.firstMove = 1
 	if len(rp.moves) > 0 && rp.moves[0].Number > 0 {
 		rp.firstMove = int(rp.moves[0].Number)
