@@ -71,7 +71,6 @@ type Game struct {
 	// hintNum is the GameType number of that game when the reader could
 	// not keep it (NextInto); 0 when none.
 	hintNum int
-	notes   []Notes // where the Notes of the moves are, kept for NextInto
 }
 
 // previousType is the GameType number the game's file gives it from an

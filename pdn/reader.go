@@ -314,11 +314,12 @@ func (r *Reader) Next() (*Game, error) {
 }
 
 // NextInto is Next, reading the game into g and returning it, with the
-// memory of the game g held before reused: its Tags, Moves and the Notes
-// of its moves. The caller must be done with g (and its Tags, Moves and
-// Notes) before the call; the strings of a game (Raw, and the Text of
-// its moves and values of its tags, which are slices of Raw) are never
-// reused and may be kept. A nil g is a new game. Unlike ReuseGame,
+// memory of the game g held before reused: its Tags and Moves. The
+// caller must be done with g, its Tags and Moves before the call; the
+// strings of a game (Raw, and the Text of its moves and values of its
+// tags, which are slices of Raw) and the Notes of its moves are never
+// reused and may be kept (export keeps the Notes of the moves it has
+// not yet written). A nil g is a new game. Unlike ReuseGame,
 // NextInto lets the caller keep many games at once, each read into its
 // own Game (a batch of games in flight), and GameType falls back to the
 // type of the game before as with Next. It returns nil when Next
@@ -589,7 +590,7 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 		stack: bs.stack[:0], parens: bs.parens[:0], lineLens: bs.lineLens[:0], comments: bs.comments[:0]}
 	switch {
 	case r.into != nil:
-		b.notes = r.into.notes[:0] // the Notes of the game it held
+		// Notes of their own: they may be kept.
 	case r.ReuseGame:
 		b.notes = bs.notes[:0] // the Notes of the game before
 	default:
@@ -606,7 +607,7 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	case r.into != nil:
 		g = r.into
 		oldMoves = len(g.Moves)
-		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0], notes: g.notes[:0]}
+		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
 	case r.ReuseGame && r.game != nil:
 		g = r.game
 		oldMoves = len(g.Moves)
@@ -625,7 +626,6 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
 	switch {
 	case r.into != nil:
-		g.notes = b.notes
 	case r.ReuseGame:
 		bs.notes = b.notes
 	default:
@@ -789,7 +789,7 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 		g = &Game{File: r.name, Index: r.index, Encoding: UTF8, Pos: p, RawPos: p}
 		if in := r.into; in != nil {
 			clear(in.Moves) // let go of the strings of the game before
-			g.Tags, g.Moves, g.notes = in.Tags[:0], in.Moves[:0], in.notes[:0]
+			g.Tags, g.Moves = in.Tags[:0], in.Moves[:0]
 			*in = *g
 			g = in
 		}

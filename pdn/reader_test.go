@@ -419,7 +419,26 @@ func TestNextInto(t *testing.T) {
 	want := readString(t, data)
 	r := NewReader(strings.NewReader(data), "test")
 	var pool [3]*Game
+	type kept struct {
+		at   *Notes
+		want Notes
+	}
+	var notes []kept // the Notes of every move: never reused
+	defer func() {
+		for _, k := range notes {
+			if diff := cmp.Diff(k.want, *k.at); diff != "" {
+				t.Errorf("Notes of a move changed by the games after it:\n%s", diff)
+			}
+		}
+	}()
 	for i := 0; ; i++ {
+		if g := pool[i%3]; g != nil {
+			for j := range g.Moves {
+				if n := g.Moves[j].Notes; n != nil {
+					notes = append(notes, kept{n, *n})
+				}
+			}
+		}
 		g, err := r.NextInto(pool[i%3])
 		if err == io.EOF {
 			if i != len(want) {

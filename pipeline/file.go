@@ -46,11 +46,24 @@ func NewFile(name string, rc io.ReadCloser, encoding string) (*File, error) {
 // it: Next returns it, said for the user ("x.pdn: unexpected EOF: the
 // data is cut after game 12 (line 340), the last whole game; the games
 // before it were read"), then io.EOF.
-func (f *File) Next() (*pdn.Game, error) {
+func (f *File) Next() (*pdn.Game, error) { return f.next(nil, false) }
+
+// NextInto is Next reading the game into g (pdn.Reader.NextInto; a new
+// game when g is nil), whose memory it reuses: the caller must be done
+// with g.
+func (f *File) NextInto(g *pdn.Game) (*pdn.Game, error) { return f.next(g, true) }
+
+func (f *File) next(into *pdn.Game, reuse bool) (*pdn.Game, error) {
 	if f.done {
 		return nil, io.EOF
 	}
-	g, err := f.r.Next()
+	var g *pdn.Game
+	var err error
+	if reuse {
+		g, err = f.r.NextInto(into)
+	} else {
+		g, err = f.r.Next()
+	}
 	if err == io.EOF {
 		f.done = true
 		return nil, io.EOF

@@ -145,12 +145,15 @@ func (t *Times) Add(o Times) {
 // Process replays and validates the game of in, analyses it when the run
 // analyses, and prepares its rows when the run asks for them, into res.
 // res is overwritten whole and may be one an earlier call filled: the
-// caller must be done with what it held (its report, rows and analysis
-// may be reused).
+// caller must be done with what it held, whose memory is reused (its
+// report's plies and findings: validate.GameInto), so that processing
+// game after game into the same Result allocates little. A Result whose
+// report must outlive the next call is a new one each time.
 func (pr *Processor) Process(res *Result, in Input) {
+	prev := res.Report
 	*res = Result{Input: in}
 	t0 := time.Now()
-	res.Report = validate.Game(in.Game, pr.pl.opts.Validate)
+	res.Report = validate.GameInto(prev, in.Game, pr.pl.opts.Validate)
 	t1 := time.Now()
 	res.Times.Replay = t1.Sub(t0)
 	if a := pr.pl.opts.Analysis; a != nil {

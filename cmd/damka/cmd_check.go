@@ -173,7 +173,9 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	rep := &reporter{w: out, filter: filter}
-	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t}
+	// Nothing of a game is kept past emit: the reporter keeps the label of
+	// a game, the page its cards, the tally its counts.
+	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, reuse: true}
 	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(it gameItem, res *pipeline.Result) error {
 		if page != nil {
 			page.Add(it.File, res.Report)
@@ -233,9 +235,11 @@ type reporter struct {
 }
 
 type findingGroup struct {
-	game  *pdn.Game
-	f     validate.Finding
-	count int
+	// file and label name the group's first game: not the game itself,
+	// whose memory the run reuses (runner.reuse).
+	file, label string
+	f           validate.Finding
+	count       int
 }
 
 // perFile tells the findings printed once per file.
@@ -267,7 +271,7 @@ func (p *reporter) game(r *validate.Report) {
 			}
 		}
 		if !found {
-			p.groups = append(p.groups, &findingGroup{game: g, f: *f, count: 1})
+			p.groups = append(p.groups, &findingGroup{file: g.File, label: gameLabel(g), f: *f, count: 1})
 		}
 	}
 }
@@ -283,7 +287,7 @@ func (p *reporter) flush() {
 		default:
 			more = fmt.Sprintf(" and %d more games of this file", gr.count-1)
 		}
-		writeFinding(p.w, gr.game, &gr.f, more)
+		writeFindingOf(p.w, gr.file, gr.label, &gr.f, more)
 	}
 	p.groups = p.groups[:0]
 }
@@ -318,6 +322,12 @@ func writeFindings(w io.Writer, r *validate.Report) {
 
 // writeFinding prints one finding: file:line:col: game N (...)more: ply P (17. c3-d4): kind: message.
 func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
+	writeFindingOf(w, g.File, gameLabel(g), f, more)
+}
+
+// writeFindingOf is writeFinding for the game of the given file and label
+// (gameLabel).
+func writeFindingOf(w io.Writer, file, label string, f *validate.Finding, more string) {
 	ply := ""
 	if f.Ply > 0 {
 		if label := f.MoveLabel(); label != "" && f.Move != "" {
@@ -330,7 +340,7 @@ func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
 	if s := f.Suggestion(); s != "" {
 		msg += "; " + s
 	}
-	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", g.File, f.Line, f.Col, gameLabel(g), more, ply, f.Kind, msg)
+	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", file, f.Line, f.Col, label, more, ply, f.Kind, msg)
 }
 
 // The JSON form of a game's report: a contract, keep the fields as they

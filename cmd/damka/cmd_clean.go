@@ -138,7 +138,9 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	}
 	var sum cleanSummary
 	t := newTally()
-	rn := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t}
+	// Each game is written (or spooled, or keyed for the finder) before
+	// emit returns: nothing of it is kept.
+	rn := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, reuse: true}
 	err = rn.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(it gameItem, res *pipeline.Result) error {
 		r := res.Report
 		g, ok, didFix := cleanGame(r, opts)

@@ -381,7 +381,9 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, times: times}
+	// The tables copy the rows of a game (export.Prepared) when it is
+	// added: nothing of the game or its report is kept past emit.
+	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, times: times, reuse: true}
 	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts, Rows: true}), func(_ gameItem, res *pipeline.Result) error {
 		return tables.Add(res)
 	})

@@ -39,7 +39,8 @@ func eachGame[T any](ctx context.Context, io *streams, args []string, jobs int, 
 		return int64(len(it.Game.Raw)) + gameOverhead
 	}
 	popts := ordered.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
-	err = ordered.MapWith(ctx, popts, in.next, func(it gameItem) result {
+	next := func() (gameItem, bool, error) { return in.next(nil, false) }
+	err = ordered.MapWith(ctx, popts, next, func(it gameItem) result {
 		r := result{item: it}
 		if it.Game != nil {
 			r.out = work(it.Game)

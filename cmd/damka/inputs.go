@@ -101,8 +101,9 @@ func openInputs(io *streams, args []string) *inputs {
 }
 
 // next returns the next game (or input error, or note); ok is false at
-// the end.
-func (in *inputs) next() (gameItem, bool, error) {
+// the end. With reuse, the game is read into g (pdn.Reader.NextInto; a
+// new game when g is nil), which the caller must be done with.
+func (in *inputs) next(g *pdn.Game, reuse bool) (gameItem, bool, error) {
 	for {
 		if in.cur == nil {
 			if in.i == len(in.sources) {
@@ -124,7 +125,13 @@ func (in *inputs) next() (gameItem, bool, error) {
 				return gameItem{File: in.name, Err: err}, true, nil
 			}
 		}
-		g, err := in.cur.Next()
+		var got *pdn.Game
+		var err error
+		if reuse {
+			got, err = in.cur.NextInto(g)
+		} else {
+			got, err = in.cur.Next()
+		}
 		if err == io.EOF {
 			games := in.cur.Games()
 			in.closeCur()
@@ -137,7 +144,7 @@ func (in *inputs) next() (gameItem, bool, error) {
 			in.closeCur()
 			return gameItem{File: in.name, Err: err}, true, nil
 		}
-		return gameItem{File: in.name, DataName: in.dataName, Game: g, Source: in.info}, true, nil
+		return gameItem{File: in.name, DataName: in.dataName, Game: got, Source: in.info}, true, nil
 	}
 }
 

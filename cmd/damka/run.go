@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/damka/damka/internal/ordered"
+	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
 )
 
 // runner is how a command runs the game-level pipeline (package pipeline)
-// over its inputs on this machine: read in order, processed on jobs
-// workers, each with its own pipeline.Processor, and handed to the
-// command in input order.
+// over its inputs on this machine: read in order, in batches of games,
+// processed on jobs workers, each with its own pipeline.Processor, and
+// handed to the command in input order.
 type runner struct {
 	io    *streams
 	args  []string
@@ -28,12 +30,38 @@ type runner struct {
 	// itself (analyze counts positions); else the run shows one of the
 	// bytes read and the games.
 	bar *progress
+	// reuse lets the run read the games of a batch, and process them,
+	// into the memory of a batch emitted before (pdn.Reader.NextInto,
+	// pipeline.Processor.Process): set it when emit keeps nothing of a
+	// game or its result (its *pdn.Game, Tags, Moves, report, plies,
+	// findings) once it has returned; strings may be kept.
+	reuse bool
 }
+
+// A batch is games read in a row, and their results: the reader hands
+// the workers a batch at a time, not a game (fewer channel operations and
+// wake-ups), and with runner.reuse an emitted batch goes back to the
+// reader to be read into again.
+type batch struct {
+	items []gameItem
+	res   []pipeline.Result
+	bytes int64 // of game text, for the memory budget
+}
+
+// A batch closes at batchGames games or batchBytes of game text,
+// whichever comes first: big enough that handing it over costs nothing
+// next to its work, small enough that -j workers have batches to share
+// on a small archive.
+const (
+	batchGames = 64
+	batchBytes = 64 << 10
+)
 
 // each reads every game of the inputs, processes it with pl, and calls
 // emit with each game in input order, after counting it in the tally.
 // An input that cannot be read is reported on stderr and counted, and
-// the others go on; emit sees only games.
+// the others go on; emit sees only games. The result emit gets, and with
+// r.reuse the game, are good until emit returns.
 func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameItem, *pipeline.Result) error) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -54,57 +82,113 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 		bar = newProgress(r.io, r.quiet, in.total, "games")
 		defer bar.done(r.io)
 	}
-	next := func() (gameItem, bool, error) {
+	var free batchPool
+	next := func() (*batch, bool, error) {
 		t0 := time.Now()
-		it, ok, err := in.next()
-		times.read.Add(int64(time.Since(t0)))
-		return it, ok, err
+		defer func() { times.read.Add(int64(time.Since(t0))) }()
+		b := free.get(r.reuse)
+		for len(b.items) < batchGames && b.bytes < batchBytes {
+			var g *pdn.Game
+			if r.reuse && len(b.items) < cap(b.items) {
+				g = b.items[:len(b.items)+1][len(b.items)].Game // the game read there before
+			}
+			it, ok, err := in.next(g, r.reuse)
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				break
+			}
+			b.items = append(b.items, it)
+			if it.Game != nil {
+				b.bytes += int64(len(it.Game.Raw)) + gameOverhead
+			}
+		}
+		return b, len(b.items) > 0, nil
 	}
-	type result struct {
-		item gameItem
-		res  *pipeline.Result
-	}
-	newWorker := func() func(gameItem) result {
+	newWorker := func() func(*batch) *batch {
 		pr := pl.NewProcessor()
-		return func(it gameItem) result {
+		return func(b *batch) *batch {
+			if cap(b.res) < len(b.items) {
+				b.res = append(b.res[:cap(b.res)], make([]pipeline.Result, len(b.items)-cap(b.res))...)
+			}
+			b.res = b.res[:len(b.items)]
+			var sum pipeline.Times
+			for i, it := range b.items {
+				if it.Game == nil {
+					continue
+				}
+				res := &b.res[i]
+				pr.Process(res, pipeline.Input{Game: it.Game, SourceFile: it.DataName})
+				sum.Add(res.Times)
+			}
+			times.replay.Add(int64(sum.Replay))
+			times.analyse.Add(int64(sum.Analysis))
+			times.prepare.Add(int64(sum.Prepare))
+			return b
+		}
+	}
+	weight := func(b *batch) int64 { return b.bytes }
+	popts := ordered.Options[*batch]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
+	return ordered.MapWorkers(ctx, popts, next, newWorker, func(b *batch) error {
+		for i, it := range b.items {
 			if it.Game == nil {
-				return result{item: it}
+				r.io.clearProgress()
+				if it.Note != "" {
+					fmt.Fprintf(r.io.Err, "damka: %s\n", it.Note)
+					continue
+				}
+				r.tally.InputErrors++
+				fmt.Fprintf(r.io.Err, "damka: %v\n", describeInputError(it.Err))
+				continue
 			}
-			res := new(pipeline.Result)
-			pr.Process(res, pipeline.Input{Game: it.Game, SourceFile: it.DataName})
-			times.replay.Add(int64(res.Times.Replay))
-			times.analyse.Add(int64(res.Times.Analysis))
-			times.prepare.Add(int64(res.Times.Prepare))
-			return result{it, res}
-		}
-	}
-	weight := func(it gameItem) int64 {
-		if it.Game == nil {
-			return 0
-		}
-		return int64(len(it.Game.Raw)) + gameOverhead
-	}
-	popts := ordered.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
-	return ordered.MapWorkers(ctx, popts, next, newWorker, func(c result) error {
-		if c.res == nil {
-			r.io.clearProgress()
-			if c.item.Note != "" {
-				fmt.Fprintf(r.io.Err, "damka: %s\n", c.item.Note)
-				return nil
+			res := &b.res[i]
+			r.tally.add(res.Report)
+			if r.bar == nil {
+				bar.Update(in.bytes.Load(), r.tally.Games)
 			}
-			r.tally.InputErrors++
-			fmt.Fprintf(r.io.Err, "damka: %v\n", describeInputError(c.item.Err))
-			return nil
+			t0 := time.Now()
+			err := emit(it, res)
+			times.write += time.Since(t0)
+			if err != nil {
+				return err
+			}
 		}
-		r.tally.add(c.res.Report)
-		if r.bar == nil {
-			bar.Update(in.bytes.Load(), r.tally.Games)
+		if r.reuse {
+			free.put(b)
 		}
-		t0 := time.Now()
-		err := emit(c.item, c.res)
-		times.write += time.Since(t0)
-		return err
+		return nil
 	})
+}
+
+// batchPool holds the batches emitted, to be read into again
+// (runner.reuse). The reader takes from it and the emitting goroutine
+// gives back: at most the batches in flight are ever made.
+type batchPool struct {
+	mu   sync.Mutex
+	free []*batch
+}
+
+// get returns an empty batch: one given back, its games and results kept
+// in its arrays for reuse, or a new one.
+func (p *batchPool) get(reuse bool) *batch {
+	if reuse {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if n := len(p.free); n > 0 {
+			b := p.free[n-1]
+			p.free = p.free[:n-1]
+			b.items, b.bytes = b.items[:0], 0
+			return b
+		}
+	}
+	return &batch{items: make([]gameItem, 0, batchGames)}
+}
+
+func (p *batchPool) put(b *batch) {
+	p.mu.Lock()
+	p.free = append(p.free, b)
+	p.mu.Unlock()
 }
 
 // The memory budget of a run: games are read, replayed (and analysed)
