@@ -25,3 +25,26 @@ func TestMovesAllocateNothing(t *testing.T) {
 		}
 	}
 }
+
+// The positions of a Tracker count as a map would, in their short list
+// and beyond it (long endings of kings), across resets.
+func TestTrackerPositions(t *testing.T) {
+	var ps positions
+	ref := map[uint64]uint8{}
+	seed := uint64(1)
+	for i := range 20000 {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		if seed>>60 == 0 || i%997 == 0 { // an irreversible move now and then
+			ps.reset()
+			clear(ref)
+		}
+		h := seed >> 58 // few hashes: repetitions
+		ref[h]++
+		if got := ps.add(h); got != ref[h] {
+			t.Fatalf("step %d: count %d, want %d", i, got, ref[h])
+		}
+	}
+	if ps.many == nil {
+		t.Error("the list never spilled into the map")
+	}
+}

@@ -134,7 +134,7 @@ func (r DrawRule) String() string {
 // be read off one position. The zero Tracker is not usable; see NewTracker.
 type Tracker struct {
 	rules *drawRules
-	seen  map[uint64]uint8 // positions since the last irreversible move
+	seen  positions // positions since the last irreversible move
 
 	kingPlies int // consecutive plies of king moves without capture
 
@@ -154,7 +154,8 @@ func NewTracker(p *Position) *Tracker {
 	if !v.Valid() {
 		v = Russian
 	}
-	t := &Tracker{rules: v.draws(), seen: map[uint64]uint8{p.Hash(): 1}, strongMoves: -1, endPlies: -1}
+	t := &Tracker{rules: v.draws(), strongMoves: -1, endPlies: -1}
+	t.seen.add(p.Hash())
 	t.strongMoves, t.material = threeKings(p, -1, [4]uint8{})
 	t.endPlies, t.endMaterial = fmjdEnding(p, -1, [4]uint8{})
 	return t
@@ -170,12 +171,9 @@ func (t *Tracker) Reset(p *Position) {
 		v = Russian
 	}
 	seen := t.seen
-	if seen == nil {
-		seen = map[uint64]uint8{}
-	}
-	clear(seen)
-	seen[p.Hash()] = 1
+	seen.reset()
 	*t = Tracker{rules: v.draws(), seen: seen}
+	t.seen.add(p.Hash())
 	t.strongMoves, t.material = threeKings(p, -1, [4]uint8{})
 	t.endPlies, t.endMaterial = fmjdEnding(p, -1, [4]uint8{})
 }
@@ -261,9 +259,9 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 	if irreversible {
 		// No earlier position can come back: men never move backwards and
 		// captured pieces never return.
-		clear(t.seen)
+		t.seen.reset()
 	}
-	t.seen[after.Hash()]++
+	seen := t.seen.add(after.Hash())
 
 	if moverWasKing && !m.IsCapture() {
 		t.kingPlies++
@@ -280,7 +278,7 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 			t.endPlies, t.endMaterial = fmjdEnding(after, count, t.endMaterial)
 		}
 		switch {
-		case r.repetitions > 0 && t.seen[after.Hash()] >= uint8(r.repetitions):
+		case r.repetitions > 0 && seen >= uint8(r.repetitions):
 			return Repetition
 		case r.kingPlies > 0 && t.kingPlies >= r.kingPlies:
 			return KingMoves
@@ -307,7 +305,7 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 	}
 
 	switch {
-	case t.seen[after.Hash()] >= 3:
+	case seen >= 3:
 		return Repetition
 	case t.kingPlies >= 30:
 		return KingMoves
@@ -326,4 +324,48 @@ func (t *Tracker) strongSide(p *Position) Color {
 		return White
 	}
 	return Black
+}
+
+// positions counts the positions of a game since its last irreversible
+// move, by hash: in a short list while they are few, as in most of a game
+// (men move nearly every ply, so the list is emptied nearly every ply,
+// which a map would make costly), in a map beyond fewPositions (long
+// endings of kings), so that no game takes quadratic time.
+type positions struct {
+	few  []uint64
+	many map[uint64]uint8 // when not empty, all of them (few is empty)
+}
+
+const fewPositions = 32
+
+func (ps *positions) reset() {
+	ps.few = ps.few[:0]
+	if len(ps.many) > 0 {
+		clear(ps.many)
+	}
+}
+
+// add counts h once more and returns how often it has been seen.
+func (ps *positions) add(h uint64) uint8 {
+	if len(ps.many) == 0 {
+		if len(ps.few) < fewPositions {
+			ps.few = append(ps.few, h)
+			var n uint8
+			for _, x := range ps.few {
+				if x == h {
+					n++
+				}
+			}
+			return n
+		}
+		if ps.many == nil {
+			ps.many = make(map[uint64]uint8, 4*fewPositions)
+		}
+		for _, x := range ps.few {
+			ps.many[x]++
+		}
+		ps.few = ps.few[:0]
+	}
+	ps.many[h]++
+	return ps.many[h]
 }

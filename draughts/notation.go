@@ -44,7 +44,7 @@ func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.nam
 func (n *Notation) parse(names *names, text string) error {
 	isFile, isRank := names.isFile, names.isRank
 	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
-	s := strings.TrimRight(text, "!?+#*")
+	s := trimMarks(text)
 	if s == "" {
 		return fmt.Errorf("%w: empty", ErrNotation)
 	}
@@ -285,4 +285,19 @@ func short(v Variant, n *names, p *Position, m *Move, st Style) string {
 	}
 	st.Abbreviated = true
 	return format(st)
+}
+
+// trimMarks is strings.TrimRight(text, "!?+#*"), without building the
+// set of the cutset each call: a move is read every ply.
+func trimMarks(text string) string {
+	i := len(text)
+	for i > 0 {
+		switch text[i-1] {
+		case '!', '?', '+', '#', '*':
+			i--
+			continue
+		}
+		break
+	}
+	return text[:i]
 }

@@ -148,11 +148,12 @@ type Reader struct {
 	known *Game // the last game with something to infer its type from
 	game  *Game // the game to reuse (ReuseGame)
 	into  *Game // the game NextInto reads into, nil in Next
-	// knownNum is the GameType number of the last game with something to
-	// infer its type from, for the games after it that have nothing,
-	// when that game was read by NextInto (which may not keep it: known
-	// is nil then).
-	knownNum int
+	// knownInto is set when known was read by NextInto: the caller may
+	// reuse it, so the games after it that have nothing to infer their
+	// type from get its type (knownNum, worked out when first needed, or
+	// when NextInto is about to reuse it), not the game.
+	knownInto bool
+	knownNum  int
 	pos      int // input offset after the last game
 	stuck    int // games returned in a row without progress
 	sp       splitState
@@ -323,14 +324,24 @@ func (r *Reader) Next() (*Game, error) {
 // NextInto lets the caller keep many games at once, each read into its
 // own Game (a batch of games in flight), and GameType falls back to the
 // type of the game before as with Next. It returns nil when Next
-// would (g is then left as it was, or reset).
+// would (g is then left as it was, or reset). A game read by one Reader
+// may be read into by another only once the first is no longer used.
 func (r *Reader) NextInto(g *Game) (*Game, error) {
 	if g == nil {
 		g = new(Game)
 	}
+	if g == r.known && r.knownInto {
+		r.knownType() // before g is read into
+	}
 	r.into = g
 	defer func() { r.into = nil }()
 	return r.next()
+}
+
+// knownType works out knownNum, the GameType number of the game known
+// read by NextInto, and lets go of the game.
+func (r *Reader) knownType() {
+	r.knownNum, r.known, r.knownInto = r.known.GameType().Number, nil, false
 }
 
 func (r *Reader) next() (*Game, error) {
@@ -636,13 +647,14 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 	}
 	switch {
 	case !g.evidence():
+		if r.knownInto {
+			r.knownType() // g may outlive known
+		}
 		g.hint, g.hintNum = r.known, r.knownNum
 	case r.into != nil:
-		// g may be reused before the games that need its type are
-		// read: keep the type, not the game.
-		r.known, r.knownNum = nil, g.GameType().Number
+		r.known, r.knownInto, r.knownNum = g, true, 0
 	case !r.ReuseGame:
-		r.known, r.knownNum = g, 0
+		r.known, r.knownInto, r.knownNum = g, false, 0
 	}
 	if tooBig != nil && g.Err == nil {
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: r.lx.line0, Column: int(first.col), Err: tooBig}

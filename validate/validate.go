@@ -552,22 +552,30 @@ func (rp *replay) run() {
 			r.Stopped = true
 			break
 		}
-		pl, ok := rp.resolve(i, ply, num, side)
+		// The ply is made in place, at the end of r.Plies: a Ply is large,
+		// and copying it in and out of resolve was a tenth of replay.
+		r.Plies = append(r.Plies, Ply{})
+		pl := &r.Plies[len(r.Plies)-1]
+		ok := rp.resolve(pl, i, ply, num, side)
 		if !ok || pl.Illegal {
+			// Repairs look at the plies made before this one only.
+			saved := *pl
+			r.Plies = r.Plies[:len(r.Plies)-1]
 			if from := rp.mend(i); from >= 0 {
 				i = from - 1
 				continue
 			}
-		}
-		if !ok {
-			r.Stopped = true
-			break
+			if !ok {
+				r.Stopped = true
+				break
+			}
+			r.Plies = append(r.Plies, saved)
+			pl = &r.Plies[len(r.Plies)-1]
 		}
 		after := rp.p.Play(&pl.Move)
 		if d := rp.tracker.Push(&rp.p, &pl.Move, &after); d != draughts.NoDraw && r.Draw == draughts.NoDraw {
 			r.Draw, r.DrawPly = d, ply
 		}
-		r.Plies = append(r.Plies, pl)
 		rp.p = after
 		if pl.Parts > 1 {
 			i += pl.Parts - 1
@@ -625,12 +633,12 @@ func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Colo
 		Line: int(w.Pos.Line), Col: int(w.Pos.Column), Message: msg, second: second}
 }
 
-// resolve matches written move i against the position and returns the ply,
-// or false when replay must stop.
-func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
+// resolve matches written move i against the position and makes the ply
+// in pl; false when replay must stop.
+func (rp *replay) resolve(pl *Ply, i, ply, num int, side draughts.Color) bool {
 	r, v, p := rp.r, rp.v, &rp.p
 	w := &rp.moves[i]
-	pl := Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
+	*pl = Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
 	if rp.origin != nil {
 		pl.Index, pl.Repaired = rp.origin[i], rp.fixed[i]
 		switch {
@@ -649,7 +657,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	if err := n.ParseIn(rp.naming, text); err != nil {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 			fmt.Sprintf("%q is not a move damka can read", w.Text)))
-		return pl, false
+		return false
 	}
 	rp.buf = v.Moves(p, rp.buf[:0])
 	pl.CaptureCompulsory = len(rp.buf) > 0 && rp.buf[0].IsCapture()
@@ -683,7 +691,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 		}
 		if first >= 0 {
 			pl.Move, pl.Abbreviated = rp.buf[first], true
-			return pl, true
+			return true
 		}
 	}
 	if first < 0 && n.Capture {
@@ -696,7 +704,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Warning, ply, num, side, w,
 				fmt.Sprintf("%s and %s one capture written a jump a move; read as %s",
 					w.Text, after, rp.naming.Format(&m, rp.style))))
-			return pl, true
+			return true
 		}
 	}
 	switch {
@@ -707,7 +715,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 		// so any matching path is the one written.
 		pl.Move = rp.buf[first]
 		pl.Abbreviated = len(n.Squares) == 2 && pl.Move.NumCaptured() > 1
-		return pl, true
+		return true
 	}
 	groups := draughts.GroupByResult(n.Filter(rp.buf))
 	// Several results: let the rest of the game tell them apart.
@@ -727,7 +735,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 		r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Warning, ply, num, side, w,
 			fmt.Sprintf("%s can be %s; only %s lets the rest of the game replay, so it is taken",
 				w.Text, orList(cands), rp.naming.Format(&fits[0], rp.style))))
-		return pl, true
+		return true
 	}
 	why := "the rest of the game does not tell them apart"
 	if len(fits) == 0 {
@@ -735,7 +743,7 @@ func (rp *replay) resolve(i, ply, num int, side draughts.Color) (Ply, bool) {
 	}
 	r.Findings = append(r.Findings, rp.finding(AmbiguousMove, Error, ply, num, side, w,
 		fmt.Sprintf("%s can be %s, and %s", w.Text, orList(cands), why)))
-	return pl, false
+	return false
 }
 
 // joinJumps reads written move i and the captures after it as one
@@ -788,7 +796,7 @@ func countResults(ms []draughts.Move) int {
 }
 
 // diagnose explains a written move that matches no legal move.
-func (rp *replay) diagnose(pl Ply, n *draughts.Notation, w *pdn.Move) (Ply, bool) {
+func (rp *replay) diagnose(pl *Ply, n *draughts.Notation, w *pdn.Move) bool {
 	r, v, p := rp.r, rp.v, &rp.p
 	ply, num, side := pl.Ply, pl.MoveNumber, pl.Side
 	if pl.CaptureCompulsory {
@@ -797,18 +805,18 @@ func (rp *replay) diagnose(pl Ply, n *draughts.Notation, w *pdn.Move) (Ply, bool
 			pl.Move, pl.Illegal = qs[0], true
 			r.Findings = append(r.Findings, rp.finding(MissedCapture, Error, ply, num, side, w,
 				fmt.Sprintf("%s was played but a capture was compulsory: %s", w.Text, rp.captureList())))
-			return pl, true
+			return true
 		}
 		if m, ok := rp.stoppedShort(n); ok {
 			r.Findings = append(r.Findings, rp.finding(IncompleteCapture, Error, ply, num, side, w,
 				fmt.Sprintf("%s stops on %s but the capture must go on: %s",
 					w.Text, rp.square(n.Squares[len(n.Squares)-1]), rp.naming.Format(&m, rp.style))))
-			return pl, false
+			return false
 		}
 	}
 	r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 		rp.illegalReason(n, w)))
-	return pl, false
+	return false
 }
 
 // stoppedShort finds a legal capture from the written start whose landing

@@ -49,12 +49,14 @@ type batch struct {
 }
 
 // A batch closes at batchGames games or batchBytes of game text,
-// whichever comes first: big enough that handing it over costs nothing
-// next to its work, small enough that -j workers have batches to share
-// on a small archive.
+// whichever comes first: big enough that handing it over (waking a
+// worker) costs nothing next to its work. The first batches of a run are
+// smaller (firstBatch games, doubling), so that the workers start at
+// once and share a small archive.
 const (
-	batchGames = 64
-	batchBytes = 64 << 10
+	batchGames = 256
+	batchBytes = 256 << 10
+	firstBatch = 8
 )
 
 // each reads every game of the inputs, processes it with pl, and calls
@@ -83,11 +85,12 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 		defer bar.done(r.io)
 	}
 	var free batchPool
+	limit := firstBatch
 	next := func() (*batch, bool, error) {
 		t0 := time.Now()
 		defer func() { times.read.Add(int64(time.Since(t0))) }()
 		b := free.get(r.reuse)
-		for len(b.items) < batchGames && b.bytes < batchBytes {
+		for len(b.items) < limit && b.bytes < batchBytes {
 			var g *pdn.Game
 			if r.reuse && len(b.items) < cap(b.items) {
 				g = b.items[:len(b.items)+1][len(b.items)].Game // the game read there before
@@ -104,6 +107,7 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 				b.bytes += int64(len(it.Game.Raw)) + gameOverhead
 			}
 		}
+		limit = min(2*limit, batchGames)
 		return b, len(b.items) > 0, nil
 	}
 	newWorker := func() func(*batch) *batch {
@@ -182,7 +186,7 @@ func (p *batchPool) get(reuse bool) *batch {
 			return b
 		}
 	}
-	return &batch{items: make([]gameItem, 0, batchGames)}
+	return &batch{}
 }
 
 func (p *batchPool) put(b *batch) {
