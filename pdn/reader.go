@@ -154,10 +154,10 @@ type Reader struct {
 	// when NextInto is about to reuse it), not the game.
 	knownInto bool
 	knownNum  int
-	pos      int // input offset after the last game
-	stuck    int // games returned in a row without progress
-	sp       splitState
-	bs       scratch
+	pos       int // input offset after the last game
+	stuck     int // games returned in a row without progress
+	sp        splitState
+	bs        scratch
 }
 
 // scratch holds the slices a builder uses, kept from one game to the next.
