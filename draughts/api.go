@@ -20,6 +20,16 @@ func (v Variant) HasMoves(p *Position) bool { return v.spec().HasMoves(p) }
 // every quiet move illegal (R-CAP-1).
 func (v Variant) MustCapture(p *Position) bool { return v.spec().canCapture(p) }
 
+// QuietMove is what replay needs of a position where a quiet move from
+// one square to another is written, without listing the moves: when p
+// has no capture (R-CAP-1) and the quiet move from from to to is legal,
+// that move, as Moves lists it, and the number of legal moves of p (the
+// length of Moves); ok is false otherwise (a capture is compulsory, or
+// there is no such move), and the caller lists the moves.
+func (v Variant) QuietMove(p *Position, from, to Square) (m Move, legal int, ok bool) {
+	return v.spec().quietMove(p, from, to)
+}
+
 // QuietMoves appends the quiet moves of p, as if no capture were compulsory.
 // Validation uses it to tell a missed capture from an illegal move.
 func (v Variant) QuietMoves(p *Position, buf []Move) []Move { return v.spec().quietMoves(p, buf) }

@@ -274,6 +274,57 @@ func countQuiet[W width](v *spec, p *Position) int {
 	return n
 }
 
+func (v *spec) quietMove(p *Position, from, to Square) (Move, int, bool) {
+	geo := v.geo
+	if !geo.board.Has(from) || !geo.board.Has(to) || v.capturers(p) != 0 {
+		return Move{}, 0, false
+	}
+	us := p.Side
+	occ := p.Occupied()
+	empty := geo.board &^ occ
+	if !empty.Has(to) {
+		return Move{}, 0, false
+	}
+	var m Move
+	switch f := from.Bit(); {
+	case p.Men(us)&f != 0:
+		// As quietMoves steps the men.
+		var steps Bitboard
+		if us == White {
+			steps = f<<(geo.shift[UpLeft]&63) | f<<(geo.shift[UpRight]&63)
+		} else {
+			steps = f>>(geo.shift[DownLeft]&63) | f>>(geo.shift[DownRight]&63)
+		}
+		if !(steps & empty).Has(to) {
+			return Move{}, 0, false
+		}
+		m = Move{From: from, To: to, Promotes: geo.promo[us].Has(to), v: v.id}
+	case p.KingsOf(us)&f != 0:
+		found := false
+		for d := Direction(0); d < 4 && !found; d++ {
+			if v.FlyingKings {
+				t := geo.ray[from][d]
+				if blk := t & occ; blk != 0 {
+					t = before(t, firstBlocker(blk, d), d)
+				}
+				found = t.Has(to)
+			} else {
+				found = geo.neighbor[from][d] == to
+			}
+		}
+		if !found {
+			return Move{}, 0, false
+		}
+		m = Move{From: from, To: to, v: v.id}
+	default:
+		return Move{}, 0, false
+	}
+	if geo.perRow == 4 {
+		return m, countQuiet[[4]byte](v, p), true
+	}
+	return m, countQuiet[[5]byte](v, p), true
+}
+
 // manSteps counts the quiet moves of the men of side us onto empty, on a
 // board with k squares a row (see jumpTargets).
 func manSteps(men, empty Bitboard, us Color, k uint) int {

@@ -634,11 +634,13 @@ func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Colo
 }
 
 // resolve matches written move i against the position and makes the ply
-// in pl; false when replay must stop.
+// in pl, which is zero; false when replay must stop.
 func (rp *replay) resolve(pl *Ply, i, ply, num int, side draughts.Color) bool {
 	r, v, p := rp.r, rp.v, &rp.p
 	w := &rp.moves[i]
-	*pl = Ply{Ply: ply, MoveNumber: num, Side: side, Index: i, Written: w.Text, Pos: w.Pos, Before: *p}
+	// pl is zero: field by field, which is faster than a composite
+	// literal of so large a struct.
+	pl.Ply, pl.MoveNumber, pl.Side, pl.Index, pl.Written, pl.Pos, pl.Before = ply, num, side, i, w.Text, w.Pos, *p
 	if rp.origin != nil {
 		pl.Index, pl.Repaired = rp.origin[i], rp.fixed[i]
 		switch {
@@ -658,6 +660,14 @@ func (rp *replay) resolve(pl *Ply, i, ply, num int, side draughts.Color) bool {
 		r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
 			fmt.Sprintf("%q is not a move damka can read", w.Text)))
 		return false
+	}
+	if n.FromFile < 0 && len(n.Squares) == 2 && !n.Capture {
+		// Most plies: a quiet move written from and to, in a position
+		// with no capture. It is taken without listing the moves.
+		if m, legal, ok := v.QuietMove(p, n.Squares[0], n.Squares[1]); ok {
+			pl.Move, pl.LegalMoves = m, legal
+			return true
+		}
 	}
 	rp.buf = v.Moves(p, rp.buf[:0])
 	pl.CaptureCompulsory = len(rp.buf) > 0 && rp.buf[0].IsCapture()
