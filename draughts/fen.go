@@ -101,7 +101,9 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 			return Position{}, fenErr(fen, field, f, "second piece list for %s", c)
 		}
 		seen[c] = true
-		for item := range strings.SplitSeq(f[1:], ",") {
+		for rest, more := f[1:], true; more; {
+			var item string
+			item, rest, more = strings.Cut(rest, ",")
 			if item == "" {
 				continue // "W:W:B1" and "Wa1,,c3" are seen in the wild
 			}

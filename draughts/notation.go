@@ -42,7 +42,6 @@ func (n *Notation) Parse(v Variant, text string) error { return n.parse(v.names(
 func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.names(), text) }
 
 func (n *Notation) parse(names *names, text string) error {
-	isFile, isRank := names.isFile, names.isRank
 	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
 	s := trimMarks(text)
 	if s == "" {
@@ -53,13 +52,13 @@ func (n *Notation) parse(names *names, text string) error {
 		return fmt.Errorf("%w %q: %s", ErrNotation, text, why)
 	}
 	// Russian short form: a file letter, an optional capture mark, then a square.
-	if len(s) >= 3 && isFile(s[0]) && (isFile(s[1]) || s[1] == ':' || s[1] == 'x') && !isRank(s[1]) {
+	if len(s) >= 3 && names.isFile(s[0]) && (names.isFile(s[1]) || s[1] == ':' || s[1] == 'x') && !names.isRank(s[1]) {
 		rest := s[1:]
 		if rest[0] == ':' || rest[0] == 'x' {
 			n.Capture = true
 			rest = rest[1:]
 		}
-		if len(rest) >= 2 && isFile(rest[0]) && isRank(rest[1]) && (len(rest) == 2 || len(rest) == 3 && names.geo.height > 9 && rest[2] >= '0' && rest[2] <= '9') {
+		if len(rest) >= 2 && names.isFile(rest[0]) && names.isRank(rest[1]) && (len(rest) == 2 || len(rest) == 3 && names.geo.height > 9 && rest[2] >= '0' && rest[2] <= '9') {
 			to, ok := names.parse(rest)
 			if !ok {
 				return bad("not a dark square: " + rest)
@@ -89,8 +88,8 @@ func (n *Notation) parse(names *names, text string) error {
 		var sq Square
 		var ok bool
 		switch {
-		case isFile(c):
-			if i+1 >= len(s) || !isRank(s[i+1]) {
+		case names.isFile(c):
+			if i+1 >= len(s) || !names.isRank(s[i+1]) {
 				return bad("square without a rank")
 			}
 			j := i + 2

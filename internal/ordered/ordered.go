@@ -37,18 +37,24 @@ func MapWith[In, Out any](ctx context.Context, o Options[In], next func() (In, b
 	return MapWorkers(ctx, o, next, func() func(In) Out { return work }, emit)
 }
 
-// MapWorkers calls next from one goroutine until it reports no more
-// items, applies work to the items on o.Workers goroutines, each with the
-// work function newWorker made for it on that goroutine (so that a worker
-// can keep state across items, such as a pipeline.Processor, without
-// locks), and calls emit with the results one at a time, in the order next produced the items.
+// MapWorkers applies work to the items next produces on o.Workers
+// goroutines, each with the work function newWorker made for it on that
+// goroutine (so that a worker can keep state across items, such as a
+// pipeline.Processor, without locks), and calls emit with the results one
+// at a time, in the order next produced the items.
+//
+// The workers call next themselves, one at a time and in turn (under a
+// lock, which gives the items their order): there is no goroutine that
+// only reads, so -j workers use -j cores, reading is spread over them,
+// and the one part that cannot run in parallel is next itself. The
+// speed-up with n workers is at most the time of next and work together
+// over that of next alone, whatever n.
 //
 // At most 4 items a worker are in flight, and, with o.Budget set, items
 // whose summed weight is at most the budget (an item heavier than the
-// budget is let in alone), besides the one item the reading goroutine
-// holds while it waits for room: a slow or large item holds back
-// reading, not memory. An item's weight is released once emit has
-// returned for it.
+// budget is let in alone), besides the one item a reading worker holds
+// while it waits for room: a slow or large item holds back reading, not
+// memory. An item's weight is released once emit has returned for it.
 //
 // The first error of next or emit stops everything and is returned; work
 // cannot fail (put failures in its result). Cancelling ctx stops early and
@@ -86,39 +92,49 @@ func MapWorkers[In, Out any](ctx context.Context, o Options[In], next func() (In
 		w   int64
 	}
 	window := 4 * workers
-	jobs := make(chan job, window)
 	results := make(chan result, window)
 	slots := make(chan struct{}, window) // one per item read but not yet emitted
 
-	var readErr error
-	go func() {
-		defer close(jobs)
-		for seq := 0; ; seq++ {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			in, ok, err := next()
+	var (
+		mu      sync.Mutex // held by the worker reading
+		seq     int
+		over    bool // no more items: next said so or failed, or the run stops
+		readErr error
+	)
+	// read takes the next item for a worker. Room (a slot, the budget) is
+	// taken under the lock too, in the order of the items: an item waiting
+	// for room waits only for items before it, which are in flight.
+	read := func() (job, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if over {
+			return job{}, false
+		}
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			over = true
+			return job{}, false
+		}
+		in, ok, err := next()
+		if err != nil || !ok {
+			over = true
+			<-slots
 			if err != nil {
 				readErr = err
 				cancel()
-				return
 			}
-			if !ok {
-				return
-			}
-			w := weigh(in)
-			if w > 0 && budget.Acquire(ctx, w) != nil {
-				return // cancelled
-			}
-			select {
-			case jobs <- job{seq, in, w}:
-			case <-ctx.Done():
-				return
-			}
+			return job{}, false
 		}
-	}()
+		w := weigh(in)
+		if w > 0 && budget.Acquire(ctx, w) != nil {
+			over = true // cancelled
+			return job{}, false
+		}
+		j := job{seq, in, w}
+		seq++
+		return j, true
+	}
 
 	var wg sync.WaitGroup
 	for range workers {
@@ -126,7 +142,11 @@ func MapWorkers[In, Out any](ctx context.Context, o Options[In], next func() (In
 		go func() {
 			defer wg.Done()
 			work := newWorker()
-			for j := range jobs {
+			for {
+				j, ok := read()
+				if !ok {
+					return
+				}
 				r := result{j.seq, work(j.in), j.w}
 				select {
 				case results <- r:
