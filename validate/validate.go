@@ -64,14 +64,13 @@ type Report struct {
 }
 
 // memory is what a report keeps from one game to the next for GameInto:
-// the backing arrays of its plies and findings, and the replay's
+// the backing arrays of its plies and findings, and its replay, with its
 // buffers and draw tracker.
 type memory struct {
-	plies      []Ply
-	findings   Findings
-	tracker    *draughts.Tracker
-	buf, quiet []draughts.Move
-	squares    []draughts.Square // of the Notation a move is read into
+	plies    []Ply
+	findings Findings
+	tracker  *draughts.Tracker
+	rp       replay
 }
 
 // Status sums up the report.
@@ -479,10 +478,18 @@ func newReplay(r *Report, opts Options) *replay {
 		rb = DefaultRepairBudget
 	}
 	rd := r.reading()
-	rp := &replay{r: r, v: r.Variant, naming: rd.naming, first: rd.first, budget: b, moves: r.Game.Moves, repairBudgetMax: rb, gameFindings: len(r.Findings), style: r.recordStyle()}
+	var rp *replay
 	if m := r.mem; m != nil {
-		rp.buf, rp.quiet, rp.note.Squares = m.buf[:0], m.quiet[:0], m.squares[:0]
+		// The replay of the game before, with its buffers.
+		rp = &m.rp
+		buf, quiet, squares := rp.buf[:0], rp.quiet[:0], rp.note.Squares[:0]
+		*rp = replay{buf: buf, quiet: quiet}
+		rp.note.Squares = squares
+	} else {
+		rp = new(replay)
 	}
+	rp.r, rp.v, rp.naming, rp.first, rp.budget, rp.moves = r, r.Variant, rd.naming, rd.first, b, r.Game.Moves
+	rp.repairBudgetMax, rp.gameFindings, rp.style = rb, len(r.Findings), r.recordStyle()
 	return rp
 }
 
@@ -530,7 +537,7 @@ func (rp *replay) run() {
 			m.tracker.Reset(&rp.p)
 		}
 		rp.tracker = m.tracker
-		defer func() { m.plies, m.buf, m.quiet, m.squares = r.Plies, rp.buf, rp.quiet, rp.note.Squares }()
+		defer func() { m.plies = r.Plies }()
 	}
 	rp.firstMove = 1
 	if len(rp.moves) > 0 && rp.moves[0].Number > 0 {
