@@ -47,6 +47,19 @@ func (n *Notation) parse(names *names, text string) error {
 	if s == "" {
 		return fmt.Errorf("%w: empty", ErrNotation)
 	}
+	if len(s) == 5 && names.isFile(s[0]) && names.isRank(s[1]) && names.isFile(s[3]) && names.isRank(s[4]) {
+		// The usual "c3-d4" or "c3:e5": as the loop below reads it.
+		switch sep := s[2]; sep {
+		case '-', ':', 'x', 'X':
+			from, okFrom := names.parse(s[:2])
+			to, okTo := names.parse(s[3:])
+			if okFrom && okTo {
+				n.Squares = append(n.Squares, from, to)
+				n.Quiet, n.Capture = sep == '-', sep != '-'
+				return nil
+			}
+		}
+	}
 	bad := func(why string) error {
 		n.Squares, n.FromFile, n.Capture, n.Quiet, n.fromCol = n.Squares[:0], -1, false, false, 0
 		return fmt.Errorf("%w %q: %s", ErrNotation, text, why)

@@ -511,6 +511,13 @@ func (lx *lexer) result(p int) int {
 // squares must be 1 to 99 (leading zeros allowed).
 func (lx *lexer) lexMove(t *token, p int) int {
 	d := lx.d
+	// The usual "c3-d4", "c3:e5" and a delimiter, as the loop below reads
+	// them.
+	if q := p + 5; q < len(d) && class[d[p]]&cLetter != 0 && !isX(d[p]) && d[p+1]-'1' < 9 &&
+		class[d[p+2]]&cSep != 0 && class[d[p+3]]&cLetter != 0 && !isX(d[p+3]) && d[p+4]-'1' < 9 && class[d[q]]&cDelim != 0 {
+		t.kind = tkMove
+		return q
+	}
 	q := p
 	units, squares := 0, 0
 	good := -1
