@@ -223,6 +223,11 @@ func materialOf(p *Position) [4]uint8 {
 // threeKings returns the move counter of R-DRW-3 for p, restarted when the
 // balance of forces is new.
 func threeKings(p *Position, count int, prev [4]uint8) (int, [4]uint8) {
+	if p.Kings.PopCount() < 4 {
+		// Not the balance (three kings and a lone king), as most of a
+		// game: the material returned is only read while in it.
+		return -1, [4]uint8{}
+	}
 	m := materialOf(p)
 	lone := func(men, kings uint8) bool { return men == 0 && kings == 1 }
 	if !(lone(m[0], m[1]) && m[3] >= 3) && !(lone(m[2], m[3]) && m[1] >= 3) {

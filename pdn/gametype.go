@@ -262,6 +262,13 @@ func (s *squareStats) moves(ms []Move) {
 // followed by digits is an algebraic square, other digit runs are numeric
 // squares. In a FEN, upper-case letters (colours, K) are skipped.
 func (s *squareStats) text(t string) {
+	if len(t) == 5 && (t[2] == '-' || t[2] == ':' || t[2] == 'x') && isSquare(t[0], t[1]) && isSquare(t[3], t[4]) {
+		// The usual "c3-d4": as the loop below reads it.
+		s.alpha = true
+		s.maxFile = max(s.maxFile, t[0], t[3])
+		s.maxRank = max(s.maxRank, int(t[1]-'0'), int(t[4]-'0'))
+		return
+	}
 	for i := 0; i < len(t); {
 		c := t[i]
 		switch {
@@ -288,6 +295,12 @@ func (s *squareStats) text(t string) {
 			i++
 		}
 	}
+}
+
+// isSquare reports whether file and rank make an algebraic square of one
+// digit, as text reads it.
+func isSquare(file, rank byte) bool {
+	return file >= 'a' && file <= 'z' && file != 'x' && rank >= '0' && rank <= '9'
 }
 
 func digitsAt(t string, i int) (n, j int) {
