@@ -48,6 +48,33 @@ func BenchmarkReaderReuse(b *testing.B) {
 	benchReader(b, true)
 }
 
+// BenchmarkReaderInto is BenchmarkReader reading with NextInto into a
+// pool of 256 games, as damka check reads a batch into the games of one
+// emitted before.
+func BenchmarkReaderInto(b *testing.B) {
+	data := benchArchive(b, 32<<20)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	games := 0
+	var pool [256]*Game
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data), "bench")
+		for {
+			g, err := r.NextInto(pool[games%len(pool)])
+			if err == io.EOF {
+				break
+			}
+			pool[games%len(pool)] = g
+			games++
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
+	}
+}
+
 func benchReader(b *testing.B, reuse bool) {
 	data := benchArchive(b, 32<<20)
 	b.SetBytes(int64(len(data)))
