@@ -189,7 +189,43 @@ func (p *batchPool) get(reuse bool) *batch {
 	return &batch{}
 }
 
+// keepPlies bounds what a batch given back keeps for the next read into
+// it: the moves of its games and the plies of its reports, keepPlies in
+// all (a batch of real games has 15 to 30 thousand). What is over is let
+// go, so that the memory a run keeps between batches stays bounded (a few
+// MB a batch) whatever the games: one long game does not keep its plies
+// in every batch it went through.
+const keepPlies = 1 << 15
+
+// put gives back an emitted batch: its games and reports, for reuse,
+// within keepPlies, and nothing of the rest of its results (rows,
+// analysis).
 func (p *batchPool) put(b *batch) {
+	kept := 0
+	for i := range b.items {
+		it := &b.items[i]
+		var res *pipeline.Result
+		n := 0
+		if it.Game != nil {
+			n += cap(it.Game.Moves)
+		}
+		if i < len(b.res) {
+			res = &b.res[i]
+			if res.Report != nil {
+				n += cap(res.Report.Plies) + cap(res.Report.Findings)
+			}
+		}
+		if kept += n; kept > keepPlies {
+			it.Game = nil
+			if res != nil {
+				*res = pipeline.Result{}
+			}
+			continue
+		}
+		if res != nil {
+			*res = pipeline.Result{Report: res.Report}
+		}
+	}
 	p.mu.Lock()
 	p.free = append(p.free, b)
 	p.mu.Unlock()
