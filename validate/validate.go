@@ -71,6 +71,12 @@ type memory struct {
 	findings Findings
 	tracker  *draughts.Tracker
 	rp       replay
+	// The last start position read from a FEN, with the FEN and how it
+	// was read: archives give many games the same one.
+	fen       string
+	fenNaming draughts.Naming
+	fenV      draughts.Variant
+	fenPos    draughts.Position
 }
 
 // Status sums up the report.
@@ -610,6 +616,11 @@ func (rp *replay) setup() bool {
 		}
 		return true
 	}
+	m := r.mem
+	if m != nil && m.fen == fen && m.fenNaming == rp.naming && m.fenV == rp.v {
+		rp.p = m.fenPos
+		return true
+	}
 	p, err := rp.naming.ParseFEN(fen)
 	if err == nil {
 		err = p.Check(rp.v)
@@ -622,6 +633,9 @@ func (rp *replay) setup() bool {
 		return false
 	}
 	rp.p = p
+	if m != nil {
+		m.fen, m.fenNaming, m.fenV, m.fenPos = fen, rp.naming, rp.v, p
+	}
 	return true
 }
 
