@@ -65,12 +65,10 @@ type Game struct {
 
 	hint *Game // an earlier game of the file, for GameType when there is nothing to go by
 	// hintType is the GameType number of the hint of a game decoded by
-	// UnmarshalBinary (hasHintType), which has no hint game.
+	// UnmarshalBinary, or read by NextInto, whose reader could not keep
+	// the game before (hasHintType): the game has no hint game.
 	hintType    int
 	hasHintType bool
-	// hintNum is the GameType number of that game when the reader could
-	// not keep it (NextInto); 0 when none.
-	hintNum int
 }
 
 // previousType is the GameType number the game's file gives it from an

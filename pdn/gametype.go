@@ -209,9 +209,6 @@ func (g *Game) inferNumber() (int, string) {
 	if n, ok := g.previousType(); ok {
 		return n, "previous"
 	}
-	if g.hintNum != 0 {
-		return g.hintNum, "previous"
-	}
 	return International, "default"
 }
 

@@ -152,12 +152,13 @@ type Reader struct {
 	// reuse it, so the games after it that have nothing to infer their
 	// type from get its type (knownNum, worked out when first needed, or
 	// when NextInto is about to reuse it), not the game.
-	knownInto bool
-	knownNum  int
-	pos       int // input offset after the last game
-	stuck     int // games returned in a row without progress
-	sp        splitState
-	bs        scratch
+	knownInto   bool
+	knownNum    int
+	hasKnownNum bool
+	pos         int // input offset after the last game
+	stuck       int // games returned in a row without progress
+	sp          splitState
+	bs          scratch
 }
 
 // scratch holds the slices a builder uses, kept from one game to the next.
@@ -341,7 +342,8 @@ func (r *Reader) NextInto(g *Game) (*Game, error) {
 // knownType works out knownNum, the GameType number of the game known
 // read by NextInto, and lets go of the game.
 func (r *Reader) knownType() {
-	r.knownNum, r.known, r.knownInto = r.known.GameType().Number, nil, false
+	r.knownNum, r.hasKnownNum = r.known.GameType().Number, true
+	r.known, r.knownInto = nil, false
 }
 
 func (r *Reader) next() (*Game, error) {
@@ -650,11 +652,11 @@ func (r *Reader) finish(gs, end int, tooBig error) *Game {
 		if r.knownInto {
 			r.knownType() // g may outlive known
 		}
-		g.hint, g.hintNum = r.known, r.knownNum
+		g.hint, g.hintType, g.hasHintType = r.known, r.knownNum, r.hasKnownNum
 	case r.into != nil:
-		r.known, r.knownInto, r.knownNum = g, true, 0
+		r.known, r.knownInto, r.hasKnownNum = g, true, false
 	case !r.ReuseGame:
-		r.known, r.knownInto, r.knownNum = g, false, 0
+		r.known, r.knownInto, r.hasKnownNum = g, false, false
 	}
 	if tooBig != nil && g.Err == nil {
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: r.lx.line0, Column: int(first.col), Err: tooBig}
