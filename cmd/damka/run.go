@@ -85,7 +85,13 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 		defer bar.done(r.io)
 	}
 	var free batchPool
-	limit := firstBatch
+	most := batchGames
+	if pl.Options().Analysis != nil {
+		// A game's search takes far longer than handing it over: batches
+		// of one keep the workers evenly busy to the end.
+		most = 1
+	}
+	limit := min(firstBatch, most)
 	next := func() (*batch, bool, error) {
 		t0 := time.Now()
 		defer func() { times.read.Add(int64(time.Since(t0))) }()
@@ -107,7 +113,7 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 				b.bytes += int64(len(it.Game.Raw)) + gameOverhead
 			}
 		}
-		limit = min(2*limit, batchGames)
+		limit = min(2*limit, most)
 		return b, len(b.items) > 0, nil
 	}
 	newWorker := func() func(*batch) *batch {
