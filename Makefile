@@ -14,7 +14,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own, tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts selfplay fit
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -109,6 +109,34 @@ fuzz:
 SEED ?= 14
 measure-repairs:
 	$(GO) test ./validate -run '^TestRepairMeasure$$' -count 1 -v -long -seed $(SEED)
+# How far the verdicts of damka analyze hold under a deeper search (issue
+# 16), on the held-out master games, with plies/s side by side: OLD is a
+# damka binary to compare with (one built from main), VERDICTS_FLAGS more
+# flags of internal/tools/verdicts (go doc ./internal/tools/verdicts).
+# Reference searches are cached (testdata/verdicts holds the results
+# behind the README's table), so a rerun takes minutes.
+OLD            ?=
+VERDICTS_FLAGS ?=
+verdicts: build
+	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) $(VERDICTS_FLAGS)
+
+# The evaluation's fit (go doc ./analyze, "Evaluation"): make selfplay
+# plays SELFPLAY_GAMES games with damka's search at depth 8 and the
+# hand-set weights (from random openings and from positions of the
+# tuning half of the master games) into SELFPLAY, a cache file of about
+# 8 MB that is not committed; make fit fits the weights to their results
+# and writes analyze/weights_russian.go.
+CACHE          ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/damka
+SELFPLAY       ?= $(CACHE)/selfplay/d8-hand-6k.tsv.gz
+SELFPLAY_GAMES ?= 6000
+FIT_L2         ?= 1e-6
+selfplay:
+	$(GO) run -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1" ./internal/tools/selfplay \
+		-games $(SELFPLAY_GAMES) -depth 8 -seed 2 \
+		-openings testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn -o $(SELFPLAY)
+fit:
+	$(GO) test ./analyze -run TestFitEval -v -timeout 2h -fit-data $(SELFPLAY) -fit-l2 $(FIT_L2) \
+		-fit-out $(CURDIR)/analyze/weights_russian.go
 
 lint:
 	$(GO) vet ./...

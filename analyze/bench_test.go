@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
 )
 
 // middlegames returns n middlegame positions of Russian draughts, the
@@ -129,4 +132,74 @@ func BenchmarkAnalyzeGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(moves)), "ms/ply")
+}
+
+// tuningGames returns the first n games of the tuning half of the master
+// games (even index in ussr1947.pdn; see internal/tools/verdicts, which
+// measures on the other half): start positions and moves.
+func tuningGames(t testing.TB, n int) (starts []draughts.Position, games [][]draughts.Move) {
+	path := filepath.Join("..", "testdata", "corpus", "russian", "wiegerw-pdn", "succeed", "ussr1947.pdn")
+	err := pdn.ReadFile(path, func(g *pdn.Game, _ error) error {
+		if g.Index%2 == 1 || len(games) == n {
+			return nil
+		}
+		r := validate.Game(g, validate.Options{})
+		var ms []draughts.Move
+		for _, pl := range r.Plies {
+			ms = append(ms, pl.Move)
+		}
+		starts = append(starts, r.Start)
+		games = append(games, ms)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return starts, games
+}
+
+// BenchmarkAnalyzeMaster analyses the first 8 games of the tuning half of
+// the master games at the default options (verification included), as
+// damka analyze does with one worker, and reports the time and nodes per
+// ply and the share of plies verified.
+//
+//	go test ./analyze/ -run '^$' -bench AnalyzeMaster -benchtime 1x
+func BenchmarkAnalyzeMaster(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{{"default", Options{}}, {"noverify", Options{Verify: -1}}} {
+		b.Run(c.name, func(b *testing.B) { benchmarkAnalyzeMaster(b, c.opts) })
+	}
+}
+
+func benchmarkAnalyzeMaster(b *testing.B, opts Options) {
+	starts, games := tuningGames(b, 8)
+	plies := 0
+	for _, g := range games {
+		plies += len(g)
+	}
+	var nodes uint64
+	verified, bad := 0, 0
+	for i := 0; i < b.N; i++ {
+		s := NewSearcher(draughts.Russian, opts)
+		s.SetCache(NewCache(s.Options(), 0))
+		for k := range games {
+			for _, a := range s.AnalyzeGame(&starts[k], games[k]) {
+				if i == 0 {
+					nodes += a.Nodes
+					if a.VerdictDepth > s.Options().Depth {
+						verified++
+					}
+					if a.Class == ClassMistake || a.Class == ClassBlunder {
+						bad++
+					}
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N*plies), "ms/ply")
+	b.ReportMetric(float64(nodes)/float64(plies), "nodes/ply")
+	b.ReportMetric(100*float64(verified)/float64(plies), "%verified")
+	b.ReportMetric(100*float64(bad)/float64(plies), "%bad")
 }

@@ -4,30 +4,26 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
 )
 
-// TestCalibrateK fits the slope k of the winning-chances curve to the
-// results of master games: with DAMKA_CORPUS set to a directory of Russian
-// draughts PDN files (../shared/corpus/russian), every position from ply 10
-// on is searched to depth DAMKA_CALIB_DEPTH (default 4) and k is chosen to
-// minimise the squared error between the expected score
-// (1+WinningChances)/2 and the game's result (a game is followed up to a
-// move that cannot be read). It reports the fit and fails when the fit is
-// far from WinningChancesK; the package documentation gives the figures
-// of one run.
-//
-//	make calibrate CALIB_DEPTH=8
-func TestCalibrateK(t *testing.T) {
-	dir := os.Getenv("DAMKA_CORPUS")
-	if dir == "" {
-		t.Skip("DAMKA_CORPUS not set")
-	}
+// calibSample is a searched position of a master game.
+type calibSample struct {
+	eval   float64 // White's view
+	result float64 // White's score
+	held   bool    // of the held-out half (odd game index in its file)
+}
+
+// masterSamples searches every position from ply 10 on of every game of
+// the PDN files of dir with a result, to depth (a game is followed up to
+// its first error), and returns the scores that are not decisive.
+func masterSamples(t *testing.T, dir string, depth int) (samples []calibSample, games int) {
 	var files []string
 	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, ".pdn") {
@@ -35,120 +31,117 @@ func TestCalibrateK(t *testing.T) {
 		}
 		return nil
 	})
-	resultRe := regexp.MustCompile(`\[Result\s+"([^"]*)"\]`)
-	moveRe := regexp.MustCompile(`^[a-h][1-8]([-:x][a-h][1-8])+$`)
-	type sample struct {
-		eval   float64 // White's view
-		result float64 // White's score
-	}
-	var samples []sample
-	s := NewSearcher(draughts.Russian, Options{Depth: calibDepth(), TTSize: 4})
-	games := 0
+	s := NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 4})
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		err := pdn.ReadFile(f, func(g *pdn.Game, _ error) error {
+			r := validate.Game(g, validate.Options{Variant: draughts.Russian})
+			var res float64
+			switch r.Result {
+			case "2-0":
+				res = 1
+			case "0-2":
+				res = 0
+			case "1-1":
+				res = 0.5
+			default:
+				return nil
+			}
+			games++
+			n := len(r.Plies)
+			for _, fd := range r.Findings {
+				if fd.Severity == validate.Error && fd.Ply > 0 && fd.Ply-1 < n {
+					n = fd.Ply - 1
+				}
+			}
+			for i := 10; i < n; i++ {
+				p := r.Plies[i].Before
+				sc := s.Search(&p).Score
+				if sc.IsDecisive() {
+					continue
+				}
+				e := float64(sc)
+				if p.Side == draughts.Black {
+					e = -e
+				}
+				samples = append(samples, calibSample{eval: e, result: res, held: g.Index%2 == 1})
+			}
+			return nil
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, g := range splitGames(string(data)) {
-			m := resultRe.FindStringSubmatch(g.tags)
-			if m == nil {
-				continue
-			}
-			var res float64
-			switch m[1] {
-			case "1-0", "2-0":
-				res = 1
-			case "0-1", "0-2":
-				res = 0
-			case "1/2-1/2", "1-1":
-				res = 0.5
-			default:
-				continue
-			}
-			body := g.moves
-			p := draughts.Start(draughts.Russian)
-			ply := 0
-			ok := true
-			for _, tok := range strings.Fields(body) {
-				if !moveRe.MatchString(tok) {
-					continue
-				}
-				groups, err := draughts.Russian.Match(&p, tok)
-				if err != nil || len(groups) != 1 {
-					t.Logf("%s: ply %d: %q: %v (%d matches)", filepath.Base(f), ply, tok, err, len(groups))
-					ok = false
-					break
-				}
-				if ply >= 10 {
-					r := s.Search(&p)
-					e := float64(r.Score)
-					if p.Side == draughts.Black {
-						e = -e
-					}
-					if !r.Score.IsDecisive() {
-						samples = append(samples, sample{e, res})
-					}
-				}
-				p.Make(&groups[0][0])
-				ply++
-			}
-			if ok {
-				games++
-			}
+	}
+	return samples, games
+}
+
+// calibLoss is the mean squared error between (1+WinningChances)/2 at slope
+// k and the result, over the samples that pass keep.
+func calibLoss(samples []calibSample, k float64, keep func(*calibSample) bool) float64 {
+	var sum float64
+	n := 0
+	for i := range samples {
+		x := &samples[i]
+		if !keep(x) {
+			continue
+		}
+		e := 1 / (1 + math.Exp(-k*x.eval))
+		sum += (e - x.result) * (e - x.result)
+		n++
+	}
+	return sum / float64(max(n, 1))
+}
+
+func bestK(samples []calibSample, keep func(*calibSample) bool) (k, loss float64) {
+	k, loss = 0, math.Inf(1)
+	for x := 0.0005; x <= 0.02; x += 0.00025 {
+		if l := calibLoss(samples, x, keep); l < loss {
+			k, loss = x, l
 		}
 	}
-	t.Logf("%d games, %d positions", games, len(samples))
-	loss := func(k float64) float64 {
-		var sum float64
-		for _, x := range samples {
-			e := 1 / (1 + math.Exp(-k*x.eval))
-			sum += (e - x.result) * (e - x.result)
-		}
-		return sum / float64(len(samples))
+	return k, loss
+}
+
+// TestCalibrateK fits the slope k of the winning-chances curve to the
+// results of master games and measures the evaluation's fit to them: with
+// DAMKA_CORPUS set to a directory of Russian draughts PDN files
+// (testdata/corpus/russian), every position from ply 10 on is searched to
+// depth DAMKA_CALIB_DEPTH (default 4) and k is chosen to minimise the
+// squared error between the expected score (1+WinningChances)/2 and the
+// game's result. The games of even index in their file are the tuning
+// half, those of odd index the held-out half (internal/tools/verdicts): k
+// is fitted on the tuning half and the error reported on the held-out
+// half, with that k and with WinningChancesK, and on all games. It fails
+// when the fit is far from WinningChancesK; the package documentation
+// gives the figures of one run.
+//
+//	make calibrate CALIB_DEPTH=6
+func TestCalibrateK(t *testing.T) {
+	dir := os.Getenv("DAMKA_CORPUS")
+	if dir == "" {
+		t.Skip("DAMKA_CORPUS not set")
 	}
-	bestK, bestL := 0.0, math.Inf(1)
-	for k := 0.0005; k <= 0.02; k += 0.00025 {
-		if l := loss(k); l < bestL {
-			bestK, bestL = k, l
-		}
-	}
-	t.Logf("best k = %.5f (mean squared error %.4f; k=0: %.4f; k=%.4f: %.4f)", bestK, bestL, loss(0), WinningChancesK, loss(WinningChancesK))
+	depth := calibDepth()
+	samples, games := masterSamples(t, dir, depth)
+	all := func(*calibSample) bool { return true }
+	tuning := func(x *calibSample) bool { return !x.held }
+	held := func(x *calibSample) bool { return x.held }
+	t.Logf("%d games, %d positions, depth %d", games, len(samples), depth)
+	kt, lt := bestK(samples, tuning)
+	ka, la := bestK(samples, all)
+	kh, lh := bestK(samples, held)
+	t.Logf("tuning half: best k = %.5f (mean squared error %.4f)", kt, lt)
+	t.Logf("held-out half: mean squared error %.4f with the tuning half's k, %.4f with WinningChancesK = %.4f (its own best k %.5f: %.4f)",
+		calibLoss(samples, kt, held), calibLoss(samples, WinningChancesK, held), WinningChancesK, kh, lh)
+	t.Logf("all games: best k = %.5f (mean squared error %.4f; k=0: %.4f; k=%.4f: %.4f)", ka, la, calibLoss(samples, 0, all), WinningChancesK, calibLoss(samples, WinningChancesK, all))
 	// The fit is where WinningChancesK comes from: it must find positions,
 	// beat k=0 (evaluations tell something of results), and land near the
 	// constant, else the constant needs refitting.
-	if len(samples) < 1000 || bestL >= loss(0) || bestK < WinningChancesK/2 || bestK > 2*WinningChancesK {
-		t.Errorf("%d positions, best k %.5f (error %.4f, k=0 %.4f): WinningChancesK = %.5f needs a look", len(samples), bestK, bestL, loss(0), WinningChancesK)
+	if len(samples) < 1000 || la >= calibLoss(samples, 0, all) || ka < WinningChancesK/2 || ka > 2*WinningChancesK {
+		t.Errorf("%d positions, best k %.5f (error %.4f, k=0 %.4f): WinningChancesK = %.5f needs a look", len(samples), ka, la, calibLoss(samples, 0, all), WinningChancesK)
 	}
 	for _, c := range []float64{50, 100, 200, 300} {
-		t.Logf("k=%.5f: %+4.0f centi-men -> winning chances %.2f", bestK, c, 2/(1+math.Exp(-bestK*c))-1)
+		t.Logf("k=%.5f: %+4.0f centi-men -> winning chances %.2f", kt, c, 2/(1+math.Exp(-kt*c))-1)
 	}
-}
-
-// splitGames cuts a PDN text into games: a block of tag lines, then the
-// move lines up to the next tag line.
-func splitGames(text string) []struct{ tags, moves string } {
-	var out []struct{ tags, moves string }
-	var tags, moves strings.Builder
-	flush := func() {
-		if tags.Len() > 0 || moves.Len() > 0 {
-			out = append(out, struct{ tags, moves string }{tags.String(), moves.String()})
-		}
-		tags.Reset()
-		moves.Reset()
-	}
-	for _, line := range strings.Split(text, "\n") {
-		l := strings.TrimSpace(line)
-		if strings.HasPrefix(l, "[") {
-			if moves.Len() > 0 {
-				flush()
-			}
-			tags.WriteString(l + "\n")
-		} else {
-			moves.WriteString(l + "\n")
-		}
-	}
-	flush()
-	return out
 }
 
 // calibDepth is the search depth of TestCalibrateK: DAMKA_CALIB_DEPTH or 4.

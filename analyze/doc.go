@@ -14,8 +14,31 @@
 // move per resulting position, so capture paths of a flying king that take
 // the same pieces are searched once.
 //
-// Depth counts plies of full-width search: no pruning, no reductions, no
-// null move (zugzwang is common in draughts). Three things go deeper:
+// Depth counts plies of the main search, which is selective the way
+// draughts programs make it (Scan, Kingsrow), with no null move (zugzwang
+// is common in draughts); each part can be switched off at build time to
+// be measured on its own (Levers; with lmr=0,pc=0,asp=0,iir=0 the search
+// is the full-width search of earlier versions):
+//
+//   - Late move reductions: at a node with 3 plies or more to go and no
+//     capture to make, a quiet move after the first two (not a promotion,
+//     not the table's move or a killer, not a move after which the
+//     opponent must capture: sacrifices and shots are never reduced) is
+//     searched a ply shallower with a null window, two plies from the
+//     fourth move on off the principal variation at 5 plies or more, and
+//     searched again at full depth when it beats alpha.
+//   - ProbCut: at a node off the principal variation with 6 plies or more
+//     to go and no capture to make, a null-window search 4 plies shallower
+//     that ends 0.60 of a man above beta (below alpha) is taken as a cut.
+//   - Internal iterative reduction: a node with 4 plies or more to go that
+//     the table knows no move for is searched a ply less.
+//   - Aspiration windows: from iteration 4 on, the root is searched with
+//     a window of ±0.20 around the score of the iteration before, widened
+//     on a fail.
+//
+// The default analysis (depth 8, verification included) takes about two
+// thirds of the time the full-width depth 8 took (the README gives the
+// measurement). Three things go deeper than the depth:
 //
 //   - Forced moves: a node with a single legal move (most often a
 //     compulsory capture, R-CAP-1) does not use up depth.
@@ -131,6 +154,40 @@
 //     giveaway, where material is no gain, only a forced win counts.
 //   - blunder, mistake, inaccuracy: a drop of at least 0.3, 0.15, 0.075.
 //   - good: any other move.
+//
+// # Verification
+//
+// A verdict that follows the search horizon is worse than none, so
+// before a move is judged bad it is searched again, deeper (Options.Verify
+// plies at most beyond the depth: VerifyFor, by default the depth itself
+// but at most 8). The candidates are the moves classed inaccuracy or
+// worse (and missed_win), the good moves that dropped at least 0.03 of
+// winning chances, and the best or good moves of which a position changed
+// its winning chances by 0.1 or more between the last two iterations
+// (unstable positions): only a few percent of the plies. A candidate is
+// judged again every 2 plies deeper (the position before the move to d,
+// the one after it to d-1, each a root search of its own): a mild verdict
+// (good, inaccuracy) stands when two successive depths give it (and ends
+// 4 plies beyond the depth at the latest, with the milder of the last
+// two); a serious one (mistake, blunder, or a missed win of that drop) is
+// judged at once at the deepest depth, and stands when two successive
+// depths agree; without agreement at the deepest depth the milder verdict
+// counts, so a verdict that does not hold is downgraded.
+// PlyAnalysis.VerdictDepth (moves.verdict_depth) is the depth that
+// decided; Before, After, Best, the principal variation and Loss are
+// those of that depth.
+//
+// Verification is what makes the verdicts hold: measured by make verdicts
+// (internal/tools/verdicts) on held-out master games, the README gives
+// the precision and recall of the mistakes and blunders against a search
+// 8 plies deeper.
+//
+// A position met in many games of a run (the openings above all) is
+// searched once per depth: the Searchers of a run share a Cache of
+// finished root searches (SetCache). A root search is a function of
+// (variant, position, depth, Options), so the cache changes the time,
+// never the result, whatever the order of games and the number of
+// workers.
 //
 // Searcher.AnalyzeGame gives the same analyses for every ply of a game at
 // about half the cost: the position after a move is searched once to the

@@ -10,63 +10,125 @@ const (
 	KingValue = 300
 )
 
-// Weights of the positional terms of the Russian evaluation, in centi-men.
-// Terms with two values are blended by the number of pieces on the board:
-// the first ("mg") holds with all 24 pieces, the second ("eg") with none.
-// They were set by hand, then the centre, endgame advancement and back
-// rank weights were doubled or halved one at a time and kept where the
-// fit to master games (TestCalibrateK) improved.
-var (
-	// advance[r]: a man on rank r+1 (from its own side). The sum over a
-	// side's men is its tempo count weighted: small in the middlegame,
-	// where running ahead leaves holes, large in the ending, where a man
-	// nearer the crown ties down the defence.
-	advanceMG = [8]int{0, 2, 4, 6, 9, 12, 16, 0}
-	advanceEG = [8]int{0, 8, 15, 24, 36, 50, 70, 0}
-	// centreMG/EG: a man on d4, f4, c5 or e5, the four central squares
-	// (the same four for Black: the set is its own mirror image).
-	centreMG, centreEG = 20, 8
-	// edgeMG: a man on file a or h has one move forward instead of two.
-	edgeMG = -5
-	// backRankMG[f/2]: a man kept on a1, c1, e1, g1 while the board is
-	// full guards the crowning squares; e1 is the golden piece (seed 002:
-	// "zolotaya" shashka e1/d8).
-	backRankMG = [4]int{0, 12, 24, 6}
-	// runaway[r]: a man on rank r+1 with a free walk to the crown that no
-	// enemy piece can stop, against no enemy king. Less than the 200 a
-	// crowning gains, and more the nearer it is.
-	runaway = [8]int{45, 60, 75, 90, 105, 120, 135, 0}
-	// mainRoadMG/EG: own king on the main diagonal a1-h8 while the enemy
-	// has none there (the "bolshak": with it a lone king draws against
-	// three).
-	mainRoadMG, mainRoadEG = 10, 30
-	// drawishDiv divides the score of endings that the side ahead cannot
-	// win by material (a lone king against two pieces, or against three
-	// with the main road).
-	drawishDiv = 16
-)
+// evalWeights are the weights of the Russian evaluation, in centi-men,
+// for White on the board as it is (Black's terms are the same on the board
+// turned round). Terms with two values are blended by the number of pieces
+// on the board: the first ("MG") holds with all 24 pieces, the second
+// ("EG") with none. Squares are the geometry's dense indices (a1 = 0, c1,
+// e1, g1, b2, ... h8 = 31), so that the tables are built from the board's
+// geometry. A man is worth ManValue in both phases: the unit of the
+// scale. The weights in use are fitted to self-play games
+// (weights_russian.go, written by make fit: see TestFitEval); handWeights
+// are the hand-set ones they started from.
+type evalWeights struct {
+	// KingMG, KingEG: a king (the literature's "three men").
+	KingMG, KingEG int
+	// ManMG, ManEG: a man on each square, on top of ManValue: advancement
+	// (the tempo count), the centre, the edges, the back rank that
+	// guards the crowning squares. A man never stands on the last rank.
+	ManMG, ManEG [32]int
+	// Runaway[r]: a man on rank r+1 with a free walk to the crown that no
+	// enemy piece can stop, against no enemy king.
+	Runaway [8]int
+	// MainRoadMG, MainRoadEG: own king on the main diagonal a1-h8 while the
+	// enemy has none there (the "bolshak": with it a lone king draws
+	// against three).
+	MainRoadMG, MainRoadEG int
+	// BlockedMG, BlockedEG: a man that cannot move forward (both squares
+	// ahead taken or off the board).
+	BlockedMG, BlockedEG int
+	// BackedMG, BackedEG: a man with an own piece (or the edge) on both
+	// squares behind it, which cannot be taken from the front.
+	BackedMG, BackedEG int
+	// FlankMG, FlankEG: per man of difference between the men on files a-d
+	// and on files e-h (an unbalanced position plays on one wing).
+	FlankMG, FlankEG int
+}
 
-// manMG and manEG are the piece-square tables of a White man (bit index),
-// built from the terms above; Black uses them on the flipped board.
-var manMG, manEG [64]int16
+// drawishDiv divides the score of endings that the side ahead cannot win
+// by material (a lone king against two pieces, or against three with the
+// main road).
+const drawishDiv = 16
 
-func init() {
-	centre := map[string]bool{"d4": true, "f4": true, "c5": true, "e5": true}
-	for _, s := range board.Squares() {
+// handWeights are the weights set by hand before the fit: advancement
+// (2..16 a rank in the middlegame, 8..70 in the ending), the centre (d4,
+// f4, c5, e5: +20, +8), the edge files (-5 in the middlegame), the back
+// rank (c1 +12, e1 the golden piece +24, g1 +6; seed 002), runaway men
+// (+45 on rank 1 to +135 on rank 7), the main road (+10, +30). Their
+// centre, endgame advancement and back rank weights were doubled or
+// halved one at a time and kept where the fit to master games improved.
+func handWeights() evalWeights {
+	advanceMG := [8]int{0, 2, 4, 6, 9, 12, 16, 0}
+	advanceEG := [8]int{0, 8, 15, 24, 36, 50, 70, 0}
+	backRankMG := [4]int{0, 12, 24, 6}
+	w := evalWeights{KingMG: KingValue, KingEG: KingValue, MainRoadMG: 10, MainRoadEG: 30,
+		Runaway: [8]int{45, 60, 75, 90, 105, 120, 135, 0}}
+	for i, s := range board.Squares() {
 		r, f := board.Row(s), board.Col(s)
 		mg, eg := advanceMG[r], advanceEG[r]
-		if centre[draughts.Russian.SquareName(s)] {
-			mg += centreMG
-			eg += centreEG
+		switch draughts.Russian.SquareName(s) {
+		case "d4", "f4", "c5", "e5":
+			mg += 20
+			eg += 8
 		}
 		if f == 0 || f == 7 {
-			mg += edgeMG
+			mg -= 5
 		}
 		if r == 0 {
 			mg += backRankMG[f/2]
 		}
-		manMG[s], manEG[s] = int16(mg), int16(eg)
+		if r == 7 {
+			mg, eg = 0, 0
+		}
+		w.ManMG[i], w.ManEG[i] = mg, eg
 	}
+	return w
+}
+
+// The tables of the evaluation, by bit index, built from russianWeights.
+var (
+	manMG, manEG       [64]int16 // ManValue + ManMG/EG of the square
+	runawayOf          [64]int16 // Runaway of the square's rank
+	leftFiles          draughts.Bitboard
+	noDownLeft         draughts.Bitboard // squares with no square down-left of them (file a, rank 1)
+	noDownRight        draughts.Bitboard // and down-right (file h, rank 1)
+	kingMG, kingEG     int
+	mainRoadMG         int
+	mainRoadEG         int
+	blockedMG, blocked int
+	backedMG, backedEG int
+	flankMG, flankEG   int
+)
+
+func init() {
+	if levers.handEval {
+		useWeights(handWeights())
+		return
+	}
+	useWeights(russianWeights)
+}
+
+// useWeights builds the tables of the Russian evaluation from w.
+func useWeights(w evalWeights) {
+	for i, s := range board.Squares() {
+		manMG[s] = int16(ManValue + w.ManMG[i])
+		manEG[s] = int16(ManValue + w.ManEG[i])
+		runawayOf[s] = int16(w.Runaway[board.Row(s)])
+		if board.Col(s) < 4 {
+			leftFiles |= s.Bit()
+		}
+		if board.Neighbor(s, draughts.DownLeft) == draughts.NoSquare {
+			noDownLeft |= s.Bit()
+		}
+		if board.Neighbor(s, draughts.DownRight) == draughts.NoSquare {
+			noDownRight |= s.Bit()
+		}
+	}
+	kingMG, kingEG = w.KingMG, w.KingEG
+	mainRoadMG, mainRoadEG = w.MainRoadMG, w.MainRoadEG
+	blockedMG, blocked = w.BlockedMG, w.BlockedEG
+	backedMG, backedEG = w.BackedMG, w.BackedEG
+	flankMG, flankEG = w.FlankMG, w.FlankEG
 }
 
 // Evaluate is the static evaluation of p for the side to move, in
@@ -130,9 +192,8 @@ func drawish(n int, loneKing draughts.Bitboard) bool {
 // side, given on the board turned so that the side plays up (White's
 // orientation): its men and kings, then the enemy's men and kings.
 func russianSide(men, kings, oppMen, oppKings draughts.Bitboard) (mg, eg int) {
-	nm, nk := men.PopCount(), kings.PopCount()
-	mat := nm*ManValue + nk*KingValue
-	mg, eg = mat, mat
+	nk := kings.PopCount()
+	mg, eg = nk*kingMG, nk*kingEG
 	occ := men | kings | oppMen | oppKings
 	opp := oppMen | oppKings
 	for b := men; b != 0; b &= b - 1 {
@@ -140,7 +201,7 @@ func russianSide(men, kings, oppMen, oppKings draughts.Bitboard) (mg, eg int) {
 		mg += int(manMG[s])
 		eg += int(manEG[s])
 		if oppKings == 0 && cone[s]&occ == 0 && coneGuard[s]&opp == 0 {
-			r := runaway[sqRow[s]]
+			r := int(runawayOf[s])
 			mg += r
 			eg += r
 		}
@@ -148,6 +209,18 @@ func russianSide(men, kings, oppMen, oppKings draughts.Bitboard) (mg, eg int) {
 	if kings&mainRoad != 0 && oppKings&mainRoad == 0 {
 		mg += mainRoadMG
 		eg += mainRoadEG
+	}
+	if blockedMG|blocked|backedMG|backedEG|flankMG|flankEG != 0 {
+		empty := board.Board() &^ occ
+		own := men | kings
+		nb := (men &^ (board.Shift(empty, draughts.DownRight) | board.Shift(empty, draughts.DownLeft))).PopCount()
+		nbk := (men & (board.Shift(own, draughts.UpRight) | noDownLeft) & (board.Shift(own, draughts.UpLeft) | noDownRight)).PopCount()
+		fl := (men&leftFiles).PopCount()*2 - men.PopCount()
+		if fl < 0 {
+			fl = -fl
+		}
+		mg += nb*blockedMG + nbk*backedMG + fl*flankMG
+		eg += nb*blocked + nbk*backedEG + fl*flankEG
 	}
 	return mg, eg
 }

@@ -10,13 +10,26 @@ import (
 const (
 	DefaultDepth  = 8
 	DefaultTTSize = 16 // MiB
+	DefaultVerify = 8  // plies, at most: see VerifyFor
 	MaxDepth      = 40
 )
 
 // Options set up a Searcher. The zero value means the defaults.
 type Options struct {
-	Depth  int // plies of full-width search (default 8, at most MaxDepth)
+	Depth  int // nominal depth of the main search in plies (default 8, at most MaxDepth)
 	TTSize int // transposition table size in MiB (default 16)
+	// Verify is how many plies deeper than Depth verification may search
+	// a verdict of inaccuracy or worse (default VerifyFor(Depth);
+	// negative: no verification).
+	Verify int
+}
+
+// VerifyFor is the default of Options.Verify for a depth: DefaultVerify
+// plies, and no more than the depth itself, so that verification at most
+// doubles the depth of a shallow analysis (whose many candidates would
+// otherwise cost far more than the analysis).
+func VerifyFor(depth int) int {
+	return min(DefaultVerify, max(depth, 1))
 }
 
 // withDefaults fills in the zero fields and clamps the depth.
@@ -27,6 +40,12 @@ func (o Options) withDefaults() Options {
 	o.Depth = min(o.Depth, MaxDepth)
 	if o.TTSize <= 0 {
 		o.TTSize = DefaultTTSize
+	}
+	switch {
+	case o.Verify == 0:
+		o.Verify = VerifyFor(o.Depth)
+	case o.Verify < 0:
+		o.Verify = -1
 	}
 	return o
 }
@@ -54,7 +73,7 @@ type cached struct {
 	res   Result
 }
 
-const cacheSize = 6
+const cacheSize = 32
 
 // Searcher searches positions of one variant. It owns its transposition
 // table, killer moves and history table, and resets all of them (the table
@@ -65,6 +84,7 @@ const cacheSize = 6
 type Searcher struct {
 	v     draughts.Variant
 	opts  Options
+	lv    leverSet
 	tt    *table
 	nodes uint64
 
@@ -84,14 +104,15 @@ type Searcher struct {
 	// the recursion (one allocation per node).
 	pos [MaxPly + 1]draughts.Position
 
-	cache [cacheSize]cached
-	nextC int
+	cache  [cacheSize]cached
+	nextC  int
+	shared *Cache // results shared with other Searchers (SetCache), or nil
 }
 
 // NewSearcher returns a Searcher for variant v.
 func NewSearcher(v draughts.Variant, opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{v: v, opts: opts, tt: newTable(opts.TTSize)}
+	s := &Searcher{v: v, opts: opts, lv: levers, tt: newTable(opts.TTSize, levers.ttBucket)}
 	for i := range s.moves {
 		s.moves[i] = make([]draughts.Move, 0, 48)
 		s.ord[i] = make([]moveOrd, 0, 48)
@@ -136,11 +157,26 @@ func (s *Searcher) searchAt(p *draughts.Position, depth int) Result {
 			return r
 		}
 	}
+	var reserved *cacheEntry
+	if s.shared != nil && depth >= 1 {
+		r, e, ok := s.shared.get(cacheKey{s.v, *p, depth})
+		if ok {
+			s.remember(p, depth, r)
+			return r
+		}
+		reserved = e
+	}
 	r, prev := s.search1(p, depth)
 	if depth >= 2 {
 		s.remember(p, depth-1, prev)
 	}
 	s.remember(p, depth, r)
+	if reserved != nil {
+		s.shared.put(reserved, r)
+		if depth >= 2 {
+			s.shared.putOther(cacheKey{s.v, *p, depth - 1}, prev)
+		}
+	}
 	return r
 }
 
@@ -168,7 +204,7 @@ func (s *Searcher) search1(p *draughts.Position, depth int) (r, prev Result) {
 		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]])}
 	}
 	for d := 1; d <= depth; d++ {
-		sc := s.search(&s.pos[0], d, 0, -infinity, infinity)
+		sc := s.rootSearch(d, r.Score)
 		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]]), Depth: d, Nodes: s.nodes}
 		if len(r.PV) > 0 {
 			r.Best = r.PV[0]
@@ -188,6 +224,36 @@ func (s *Searcher) search1(p *draughts.Position, depth int) (r, prev Result) {
 		r.Nodes = s.nodes
 	}
 	return r, prev
+}
+
+// rootSearch is iteration d of the root search: a full window, or from
+// iteration aspFrom on an aspiration window around the score of the
+// iteration before, widened on a fail until the score falls inside.
+func (s *Searcher) rootSearch(d int, prev Score) Score {
+	w := Score(s.lv.aspWindow)
+	if w <= 0 || d < s.lv.aspFrom || prev.IsDecisive() {
+		return s.search(&s.pos[0], d, 0, -infinity, infinity)
+	}
+	lo, hi := prev-w, prev+w
+	for {
+		sc := s.search(&s.pos[0], d, 0, lo, hi)
+		switch {
+		case sc <= lo && lo > -infinity:
+			w *= 4
+			lo = max(prev-w, -infinity)
+			if w > 400 {
+				lo = -infinity
+			}
+		case sc >= hi && hi < infinity:
+			w *= 4
+			hi = min(prev+w, infinity)
+			if w > 400 {
+				hi = infinity
+			}
+		default:
+			return sc
+		}
+	}
 }
 
 // repeated reports whether the position at ply, of hash key, stood on the
@@ -253,18 +319,28 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 			}
 		}
 	}
+	if s.lv.probCut && !pvNode && ply > 0 && depth >= s.lv.pcDepth && !beta.IsDecisive() && !alpha.IsDecisive() {
+		if sc, ok := s.probCut(p, depth, ply, alpha, beta); ok {
+			return sc
+		}
+	}
 	moves := s.v.UniqueMoves(p, s.moves[ply][:0])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
 		return terminal(s.v, ply)
 	}
+	if s.lv.iir > 0 && depth >= s.lv.iir && ttMove == noMove && len(moves) > 1 && ply > 0 {
+		depth-- // no move from the table: an unknown node is searched a ply less
+	}
 	newDepth := depth - 1
 	if len(moves) == 1 {
 		newDepth = depth // a forced move does not count (see the package documentation)
 	}
+	capture := moves[0].IsCapture() // then every move is a capture (R-CAP-1)
 	ord := s.order(p, ply, moves, ttMove)
 	best, bestIdx := -infinity, uint16(noMove)
 	origAlpha := alpha
+	lmr := s.lv.lmr && depth >= s.lv.lmrDepth && !capture && (s.lv.lmrPV || !pvNode)
 	for i := range ord {
 		pick(ord, i)
 		m := &moves[ord[i].idx]
@@ -273,7 +349,21 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 		if i == 0 {
 			sc = -s.search(q, newDepth, ply+1, -beta, -alpha)
 		} else {
-			sc = -s.search(q, newDepth, ply+1, -alpha-1, -alpha)
+			r := 0
+			if lmr && i >= s.lv.lmrMoves && !m.Promotes && ord[i].key < keyKiller2 && !s.v.MustCapture(q) {
+				r = 1
+				if i >= s.lv.lmrDeep && depth >= s.lv.lmrDepth+2 && !pvNode {
+					r = 2
+					if s.lv.lmr3 > 0 && i >= s.lv.lmr3 && depth >= s.lv.lmrDepth+5 {
+						r = 3
+					}
+				}
+				r = min(r, newDepth-1)
+			}
+			sc = -s.search(q, newDepth-r, ply+1, -alpha-1, -alpha)
+			if r > 0 && sc > alpha {
+				sc = -s.search(q, newDepth, ply+1, -alpha-1, -alpha)
+			}
 			if sc > alpha && sc < beta {
 				sc = -s.search(q, newDepth, ply+1, -beta, -alpha)
 			}
@@ -290,6 +380,16 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 		if sc >= beta {
 			if !m.IsCapture() {
 				s.goodQuiet(p.Side, ply, depth, m)
+				if s.lv.histMalus {
+					h := &s.history[p.Side]
+					for k := 0; k < i; k++ {
+						o := &moves[ord[k].idx]
+						h[o.From][o.To] -= int32(depth)
+						if h[o.From][o.To] < -historyMax {
+							h[o.From][o.To] = -historyMax
+						}
+					}
+				}
 			}
 			break
 		}
@@ -305,6 +405,30 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 		s.tt.store(key, scoreToTT(best, ply), depth, bound, uint8(min(bestIdx, noMove)))
 	}
 	return best
+}
+
+// probCut tries to decide a node off the principal variation by a
+// shallower search: a null-window search pcR plies shallower that ends
+// pcMargin or more above beta is taken as a fail high (and one that ends
+// pcMargin or more below alpha as a fail low). Positions with a capture
+// to make are left to the full search.
+func (s *Searcher) probCut(p *draughts.Position, depth, ply int, alpha, beta Score) (Score, bool) {
+	if s.v.MustCapture(p) {
+		return 0, false
+	}
+	m := Score(s.lv.pcMargin)
+	d := depth - s.lv.pcR
+	if hi := beta + m; hi < winMin {
+		if sc := s.search(p, d, ply, hi-1, hi); sc >= hi {
+			return sc, true
+		}
+	}
+	if lo := alpha - m; s.lv.pcLow && lo > -winMin {
+		if sc := s.search(p, d, ply, lo, lo+1); sc <= lo {
+			return sc, true
+		}
+	}
+	return 0, false
 }
 
 // quiesce resolves the captures of p: a position where a capture is
@@ -398,6 +522,9 @@ func (s *Searcher) order(p *draughts.Position, ply int, moves []draughts.Move, t
 			key = keyKiller2
 		default:
 			key = h[m.From][m.To]
+			if s.lv.safeFirst && s.hangs(p, m) {
+				key -= historyMax + 1 // after every move that gives nothing away
+			}
 		}
 		ord = append(ord, moveOrd{key: key, idx: uint16(i)})
 	}
@@ -420,6 +547,13 @@ func pick(ord []moveOrd, i int) {
 		copy(ord[i+1:b+1], ord[i:b])
 		ord[i] = x
 	}
+}
+
+// hangs reports whether the quiet move m lets the opponent capture.
+func (s *Searcher) hangs(p *draughts.Position, m *draughts.Move) bool {
+	q := *p
+	q.Make(m)
+	return s.v.MustCapture(&q)
 }
 
 // goodQuiet records a quiet move that caused a cut-off: a killer of the

@@ -29,38 +29,49 @@ type ttEntry struct {
 	gen   uint16
 }
 
-// ttBucket is two entries: the first keeps the deeper search, the second
-// always takes the newest.
-type ttBucket [2]ttEntry
-
+// The table is a list of buckets of bucket entries (2 or 4: 32 or 64
+// bytes, one cache line for 4). With 2, the first entry keeps the deeper
+// search and the second always takes the newest; with 4, a new result
+// takes the entry of its own position, else an empty one, else the one of
+// the shallowest search.
 type table struct {
-	buckets []ttBucket
-	mask    uint64
+	entries []ttEntry
+	mask    uint64 // buckets - 1
+	shift   uint   // log2 of the bucket size
 	gen     uint16
 }
 
-// newTable makes a table of about mib MiB (a power of two of buckets, at
-// least one).
-func newTable(mib int) *table {
+// newTable makes a table of about mib MiB (a power of two of buckets of
+// bucket entries, at least one).
+func newTable(mib, bucket int) *table {
+	shift := uint(1)
+	if bucket == 4 {
+		shift = 2
+	}
 	n := uint64(1)
-	for n*2*32 <= uint64(mib)<<20 {
+	for n*2*16<<shift <= uint64(mib)<<20 {
 		n *= 2
 	}
-	return &table{buckets: make([]ttBucket, n), mask: n - 1}
+	return &table{entries: make([]ttEntry, n<<shift), mask: n - 1, shift: shift}
 }
 
 // newSearch starts a generation: every entry counts as empty from now on.
 func (t *table) newSearch() {
 	t.gen++
 	if t.gen == 0 {
-		clear(t.buckets)
+		clear(t.entries)
 		t.gen = 1
 	}
 }
 
+func (t *table) bucket(key uint64) []ttEntry {
+	i := (key & t.mask) << t.shift
+	return t.entries[i : i+1<<t.shift : i+1<<t.shift]
+}
+
 // probe returns the entry of key in this generation.
 func (t *table) probe(key uint64) (ttEntry, bool) {
-	b := &t.buckets[key&t.mask]
+	b := t.bucket(key)
 	for i := range b {
 		if e := b[i]; e.gen == t.gen && e.key == key {
 			return e, true
@@ -71,10 +82,25 @@ func (t *table) probe(key uint64) (ttEntry, bool) {
 
 // store records a search result of key.
 func (t *table) store(key uint64, score Score, depth int, bound uint8, move uint8) {
-	b := &t.buckets[key&t.mask]
-	e := &b[0]
-	if e.gen == t.gen && e.key != key && int(e.depth) > depth {
-		e = &b[1]
+	b := t.bucket(key)
+	var e *ttEntry
+	if len(b) == 2 {
+		e = &b[0]
+		if e.gen == t.gen && e.key != key && int(e.depth) > depth {
+			e = &b[1]
+		}
+	} else {
+		e = &b[0]
+		for i := range b {
+			x := &b[i]
+			if x.gen != t.gen || x.key == key {
+				e = x
+				break
+			}
+			if x.depth < e.depth {
+				e = x
+			}
+		}
 	}
 	if e.gen == t.gen && e.key == key && move == noMove {
 		move = e.move // keep the old best move of the same position

@@ -143,6 +143,7 @@ var (
 	mcLoss       = fieldIndex(movesFields, "loss")
 	mcClass      = fieldIndex(movesFields, "class")
 	mcNodes      = fieldIndex(movesFields, "nodes")
+	mcVerdict    = fieldIndex(movesFields, "verdict_depth")
 )
 
 // movesColumn builds column col of the rows of parts (n rows) in b.
@@ -352,7 +353,7 @@ func walkEvals(parts []movesPart, b *colBuf, null func(k int), ply func(m *prepa
 func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 	typ := movesFields[col].Type
 	switch col {
-	case mcDepth, mcEvalBefore, mcEvalWhite, mcMateBefore, mcEvalAfter, mcMateAfter, mcLoss:
+	case mcDepth, mcEvalBefore, mcEvalWhite, mcMateBefore, mcEvalAfter, mcMateAfter, mcLoss, mcVerdict:
 		v := b.i32[:0]
 		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
 			x, ok := int32(0), e != nil
@@ -373,6 +374,8 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 					x, ok = e.EvalAfter, e.MateAfter == 0
 				case mcMateAfter:
 					x, ok = e.MateAfter, e.MateAfter != 0
+				case mcVerdict:
+					x = int32(e.VerdictDepth)
 				default:
 					x = e.Loss
 				}

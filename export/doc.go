@@ -16,16 +16,21 @@
 //     (Movetext), the final position.
 //   - moves: one row per replayed ply (MovesWriter). The analysis columns
 //     (depth, eval_before, eval_before_white, mate_before, best_move,
-//     best_pv, eval_after, mate_after, loss, class, nodes) are always
-//     present and NULL where a ply was not analysed, so that one schema
-//     serves damka export and damka analyze; where a score is a forced
-//     win or loss, eval_before and eval_after are NULL and mate_before and
-//     mate_after hold the plies to the end (see PlyEval). The boolean
-//     repaired is set on the plies a repair made or moved
-//     (validate.Ply.Repaired: damka export --repair mends the moves that
-//     do not replay when it is certain what was meant); move_written then
-//     holds what the record had there, "" for a move left out of it.
-//     comment, nags and strength are the move's annotations as written.
+//     best_pv, eval_after, mate_after, loss, class, nodes, verdict_depth)
+//     are always present and NULL where a ply was not analysed, so that
+//     one schema serves damka export and damka analyze; where a score is a
+//     forced win or loss, eval_before and eval_after are NULL and
+//     mate_before and mate_after hold the plies to the end (see PlyEval).
+//     verdict_depth, the last column, came with verified verdicts (damka
+//     analyze searches a bad move again deeper before it judges it): the
+//     depth whose searches decided class; eval_before, eval_after,
+//     best_move, best_pv and loss are those of that depth, depth is the
+//     nominal depth of the analysis. The boolean repaired is set on the
+//     plies a repair made or moved (validate.Ply.Repaired: damka export
+//     --repair mends the moves that do not replay when it is certain what
+//     was meant); move_written then holds what the record had there, ""
+//     for a move left out of it. comment, nags and strength are the move's
+//     annotations as written.
 //   - positions: opening statistics, like an opening explorer: one row
 //     per (variant, position, move) over the first plies of every game
 //     (Openings). Positions are keyed by their Zobrist hash, so

@@ -107,6 +107,7 @@ func TestDuckDBRowsAndTypes(t *testing.T) {
 			"ply": "INTEGER", "from": "VARCHAR", "path": "VARCHAR[]", "captured": "VARCHAR[]",
 			"is_capture": "BOOLEAN", "hash_before": "BIGINT", "hash_after": "BIGINT",
 			"eval_before": "INTEGER", "best_pv": "VARCHAR[]", "nodes": "BIGINT", "class": "VARCHAR",
+			"verdict_depth": "INTEGER",
 		},
 		"positions.parquet": {
 			"hash": "BIGINT", "games": "BIGINT", "score": "DOUBLE", "avg_eval": "DOUBLE", "min_ply": "INTEGER",
@@ -365,7 +366,7 @@ func TestDuckDBReadmeQueries(t *testing.T) {
 			}
 		}
 	}
-	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE best_pv IS NULL AND eval_before IS NULL AND class IS NULL`); n != int64(nulls) {
+	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE best_pv IS NULL AND eval_before IS NULL AND class IS NULL AND verdict_depth IS NULL`); n != int64(nulls) {
 		t.Errorf("%d rows not analysed, want %d", n, nulls)
 	}
 	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE len(best_pv) = 1 AND best_pv[1] = best_move

@@ -325,13 +325,15 @@ func TestEvals(t *testing.T) {
 	defer pv.Release()
 	class := column(t, tbl, "class", mem).(*array.String)
 	defer class.Release()
+	vd := column(t, tbl, "verdict_depth", mem).(*array.Int32)
+	defer vd.Release()
 	row := 0
 	for i, r := range reports {
 		for j := range r.Plies {
 			e := evals[i][j]
 			switch {
 			case e == nil:
-				if !eb.IsNull(row) || !ew.IsNull(row) || !pv.IsNull(row) || !class.IsNull(row) {
+				if !eb.IsNull(row) || !ew.IsNull(row) || !pv.IsNull(row) || !class.IsNull(row) || !vd.IsNull(row) {
 					t.Fatalf("row %d: not analysed, yet not NULL", row)
 				}
 			case e.MateBefore != 0:
@@ -345,6 +347,9 @@ func TestEvals(t *testing.T) {
 				}
 				if eb.Value(row) != e.EvalBefore || ew.Value(row) != want || class.Value(row) != e.Class || !mb.IsNull(row) {
 					t.Fatalf("row %d: eval %d/%d class %s, want %d/%d %s", row, eb.Value(row), ew.Value(row), class.Value(row), e.EvalBefore, want, e.Class)
+				}
+				if int(vd.Value(row)) != e.VerdictDepth {
+					t.Fatalf("row %d: verdict_depth %d, want %d", row, vd.Value(row), e.VerdictDepth)
 				}
 				if s, end := pv.ValueOffsets(row); end-s != 1 {
 					t.Fatalf("row %d: pv of %d moves", row, end-s)

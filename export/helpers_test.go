@@ -136,7 +136,7 @@ func fakeEvals(reports []*validate.Report) [][]*PlyEval {
 			}
 			e := &PlyEval{Depth: 6, EvalBefore: int32(10 * j), EvalAfter: int32(10*j) - loss,
 				BestMove: r.Plies[j].Move.String(), BestPV: []string{r.Plies[j].Move.String()},
-				Loss: loss, Class: class, Nodes: uint64(1000 + j)}
+				Loss: loss, Class: class, Nodes: uint64(1000 + j), VerdictDepth: 6 + 2*(j%3)}
 			// Every fifth analysed ply a forced win in 9 plies, kept by
 			// the move or lost to a forced loss in 4.
 			if j%10 == 4 {

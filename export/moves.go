@@ -36,6 +36,10 @@ type PlyEval struct {
 	Loss      int32    // what the move cost the mover: EvalBefore - EvalAfter, at least 0
 	Class     string   // the verdict: best, good, inaccuracy, mistake, blunder ...
 	Nodes     uint64   // nodes searched for the ply
+	// VerdictDepth is the depth of the searches that decided Class (and
+	// gave EvalBefore, EvalAfter, BestMove, BestPV and Loss): Depth, or
+	// deeper when the analysis verified the verdict.
+	VerdictDepth int
 }
 
 // evalAt returns the analysis of ply i, or nil.

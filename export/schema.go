@@ -171,6 +171,7 @@ var movesFields = []arrow.Field{
 	opt("loss", i32),              // what the move cost the mover, centi-men (>= 0; a forced win or loss counts as 10000)
 	opt("class", str),             // the analysis' verdict: best, good, inaccuracy, mistake, blunder ...
 	opt("nodes", i64),             // nodes searched
+	opt("verdict_depth", i32),     // depth of the searches that decided class: depth, or deeper when the verdict was verified
 }
 
 // positionsFields are the columns of the positions table, in order.
@@ -321,6 +322,10 @@ func GamesSchema(m Meta) *arrow.Schema {
 //   - class (string, nullable): the analysis' verdict: best, good,
 //     inaccuracy, mistake, blunder ...
 //   - nodes (int64, nullable): nodes searched
+//   - verdict_depth (int32, nullable): the depth of the searches that
+//     decided class: depth, or deeper when verification searched the
+//     move again (eval_before, eval_after, best_move, best_pv and loss are
+//     those of that depth)
 func MovesSchema(m Meta) *arrow.Schema {
 	md := m.metadata("moves")
 	return arrow.NewSchema(movesFields, &md)

@@ -45,6 +45,9 @@ func Eval(pa *analyze.PlyAnalysis, depth int) *export.PlyEval {
 		Loss:       int32(pa.Loss),
 		Class:      string(pa.Class),
 		Nodes:      pa.Nodes,
+		// The depth that decided the verdict: depth, or deeper when
+		// verification searched the move again.
+		VerdictDepth: pa.VerdictDepth,
 	}
 	if pa.Best.From != pa.Best.To || pa.Best.IsCapture() { // the zero Move: no legal move
 		e.BestMove = pa.Best.String()

@@ -54,6 +54,11 @@ type Options struct {
 // what is common to every worker. It is safe for concurrent use.
 type Pipeline struct {
 	opts Options
+	// cache holds the root searches of the run's analysis, shared by its
+	// processors, so that a position met in many games (the openings
+	// above all) is searched once per depth. A search is a function of
+	// (variant, position, options), so the cache changes only the time.
+	cache *analyze.Cache
 }
 
 // New starts a run with the given options.
@@ -61,6 +66,7 @@ func New(opts Options) *Pipeline {
 	if opts.Analysis != nil {
 		a := *opts.Analysis
 		opts.Analysis = &a
+		return &Pipeline{opts: opts, cache: analyze.NewCache(a, 0)}
 	}
 	return &Pipeline{opts: opts}
 }
@@ -184,6 +190,7 @@ func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*expor
 	sr := pr.searchers[r.Variant]
 	if sr == nil {
 		sr = analyze.NewSearcher(r.Variant, opts)
+		sr.SetCache(pr.pl.cache)
 		pr.searchers[r.Variant] = sr
 	}
 	pr.moves = pr.moves[:0]

@@ -30,6 +30,7 @@ type AnalyzeOptions struct {
 	Output         string
 	Depth          int
 	TTSize         int
+	Verify         int
 	Plies          int
 	Format         string
 	Variant        string
@@ -49,6 +50,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "directory to write the datasets and annotated.pdn to (required)")
 	fs.IntVarP(&o.Depth, "depth", "d", analyze.DefaultDepth, "search depth in plies")
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table per worker, MiB")
+	fs.IntVar(&o.Verify, "verify", -1, "plies deeper than --depth that verification may search a bad move (default: --depth, at most 8; 0: no verification)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted in positions.parquet")
 	fs.StringVar(&o.Format, "format", "", "file format: parquet (the default) or arrow")
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
@@ -112,6 +114,9 @@ it was.
 }
 
 func (o *AnalyzeOptions) check() error {
+	if o.Verify == -1 && o.Depth >= 1 { // the default
+		o.Verify = min(analyze.VerifyFor(o.Depth), analyze.MaxDepth-o.Depth)
+	}
 	switch {
 	case o.Output == "" || o.Output == "-":
 		return &exitError{code: exitInput, err: errors.New("analyze: -o/--output must name a directory")}
@@ -119,6 +124,8 @@ func (o *AnalyzeOptions) check() error {
 		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --depth must be 1 to %d", analyze.MaxDepth)}
 	case o.TTSize < 1:
 		return &exitError{code: exitInput, err: errors.New("analyze: --tt must be at least 1 MiB")}
+	case o.Verify < 0 || o.Depth+o.Verify > analyze.MaxDepth:
+		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --verify must be 0 to %d minus --depth", analyze.MaxDepth)}
 	case o.Plies < 1:
 		return &exitError{code: exitInput, err: errors.New("analyze: --plies must be at least 1")}
 	case o.ReportTop < 1:
@@ -288,7 +295,7 @@ func isBad(c analyze.Class) bool {
 
 func analyzeFlags(opts AnalyzeOptions) []string {
 	f, _ := parseFormat(opts.Format)
-	fl := []string{"--depth", fmt.Sprint(opts.Depth), "--plies", fmt.Sprint(opts.Plies), "--format", f.String()}
+	fl := []string{"--depth", fmt.Sprint(opts.Depth), "--verify", fmt.Sprint(opts.Verify), "--plies", fmt.Sprint(opts.Plies), "--format", f.String()}
 	if opts.Variant != "" {
 		fl = append(fl, "--variant", opts.Variant)
 	}
@@ -348,7 +355,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	bar := newCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.done(io)
-	pipe := pipeline.New(pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize}, Rows: true})
+	pipe := pipeline.New(pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify)}, Rows: true})
 	var positions int64
 	var nodes uint64
 
@@ -455,4 +462,13 @@ func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, p
 		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, m.file, gameLabel(m.game), m.ply.Ply,
 			label, m.class, m.best, m.before, m.after)
 	}
+}
+
+// verifyOption is analyze.Options.Verify for --verify: 0 there means the
+// default, so --verify 0 (no verification) is -1.
+func verifyOption(v int) int {
+	if v == 0 {
+		return -1
+	}
+	return v
 }

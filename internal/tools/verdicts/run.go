@@ -1,0 +1,633 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+)
+
+// MistakeDrop is the fall of winning chances of a mistake (analyze's).
+const mistakeDrop = 0.15
+
+type damkaBin struct {
+	name, path string
+	k          float64 // slope of its winning-chances curve
+	sha        string  // of the file
+	fp         string  // engine fingerprint (see fingerprint)
+}
+
+type config struct {
+	bins                  []*damkaBin
+	depths                []int // 0: the binary's default
+	speedJ                []int
+	plus                  int
+	precision, recall     int
+	seed                  uint64
+	jobs, tt, rounds      int
+	corpus, work          string
+	cacheDir, seedDir     string
+	writeSeed             string
+	heldOutFile           string
+	heldOutKeys           []string       // "file#index" of the games of heldOutFile, in order
+	heldOutGames, heldOut int            // games, plies
+	limits                map[int][2]int // depth -> precision, recall sample sizes
+	dump                  *os.File       // every checked ply, tab-separated, when set
+	split                 string         // heldout (the default) or tuning: which half of the games
+	ref                   *damkaBin      // the reference binary; nil: each binary is its own
+}
+
+// refBin is the binary whose deeper search judges the analysis a.
+func (cfg *config) refBin(a *analysis) *damkaBin {
+	if cfg.ref != nil {
+		return cfg.ref
+	}
+	return a.bin
+}
+
+// sizes returns the sample sizes for a depth as asked (0: default).
+func (cfg *config) sizes(depth int) (precision, recall int) {
+	if l, ok := cfg.limits[depth]; ok {
+		return l[0], l[1]
+	}
+	return cfg.precision, cfg.recall
+}
+
+// plyRow is one analysed ply of the held-out games.
+type plyRow struct {
+	key           string // "ussr1947.pdn#3:17": file, game index, ply
+	fen, move     string // position before and the move played (full path)
+	class         string
+	before, after int32 // mover's view
+	legal         int32
+	verdictDepth  int32 // 0 when the binary does not write it
+}
+
+// analysis is one configuration's run.
+type analysis struct {
+	bin     *damkaBin
+	depth   int // as asked (0: default)
+	nominal int // the depth the analysis searched
+	rows    []plyRow
+	speed   map[int]float64 // -j -> plies/s
+	same    bool            // moves.parquet identical whatever -j
+}
+
+func run(cfg *config) error {
+	if err := os.MkdirAll(cfg.cacheDir, 0o755); err != nil {
+		return err
+	}
+	if err := cfg.writeHeldOut(); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d games of %s\n", cfg.split, cfg.heldOutGames, cfg.corpus)
+	all := cfg.bins
+	if cfg.ref != nil {
+		all = append(slices.Clip(all), cfg.ref)
+	}
+	for _, b := range all {
+		if err := b.identify(cfg); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s: %s, file sha %s, engine fingerprint %s\n", b.name, b.path, b.sha[:12], b.fp)
+	}
+	refs, err := openRefs(cfg)
+	if err != nil {
+		return err
+	}
+	defer refs.close()
+
+	// Analyses, timed side by side: for each depth, each round, each -j,
+	// every binary in turn.
+	var runs []*analysis
+	for _, d := range cfg.depths {
+		as := make([]*analysis, len(cfg.bins))
+		for i, b := range cfg.bins {
+			as[i] = &analysis{bin: b, depth: d, speed: map[int]float64{}, same: true}
+		}
+		rounds := max(cfg.rounds, 1)
+		for r := 0; r < rounds; r++ {
+			for _, j := range cfg.speedJ {
+				for _, a := range as {
+					if err := a.analyse(cfg, j, r == 0 && j == cfg.speedJ[0]); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		runs = append(runs, as...)
+	}
+
+	// The samples and the reference searches they need.
+	sampleOrder := func(rows []plyRow) []int {
+		idx := make([]int, len(rows))
+		for i := range idx {
+			idx[i] = i
+		}
+		h := make([]uint64, len(rows))
+		for i := range rows {
+			sum := sha256.Sum256(fmt.Appendf(nil, "%d|%s", cfg.seed, rows[i].key))
+			h[i] = binary.BigEndian.Uint64(sum[:8])
+		}
+		sort.Slice(idx, func(a, b int) bool { return h[idx[a]] < h[idx[b]] })
+		return idx
+	}
+	type check struct {
+		a         *analysis
+		precision []int // rows checked for precision
+		recall    []int // rows of the recall sample
+	}
+	var checks []check
+	for _, a := range runs {
+		c := check{a: a}
+		pn, rn := cfg.sizes(a.depth)
+		for _, i := range sampleOrder(a.rows) {
+			r := &a.rows[i]
+			if r.legal > 1 && len(c.recall) < rn {
+				c.recall = append(c.recall, i)
+			}
+			if a.serious(r) && len(c.precision) < pn {
+				c.precision = append(c.precision, i)
+			}
+		}
+		checks = append(checks, c)
+	}
+	for _, c := range checks {
+		for _, set := range [][]int{c.precision, c.recall} {
+			for _, i := range set {
+				q, err := c.a.question(cfg, &c.a.rows[i])
+				if err != nil {
+					return err
+				}
+				refs.want(cfg.refBin(c.a), q.before, c.a.nominal+cfg.plus)
+				if q.after != "" {
+					refs.want(cfg.refBin(c.a), q.after, c.a.nominal+cfg.plus-1)
+				}
+			}
+		}
+	}
+	if err := refs.searchAll(cfg); err != nil {
+		return err
+	}
+
+	// The table.
+	refName := "the same binary's"
+	if cfg.ref != nil {
+		refName = cfg.ref.name + "'s"
+	}
+	half := "held-out master games (odd game index in each file of " + cfg.corpus + ")"
+	if cfg.split != "heldout" {
+		half = "tuning master games (even game index in each file of " + cfg.corpus + ")"
+	}
+	fmt.Printf("%d %s, %d plies. Reference: %s damka eval %d plies deeper than the analysis (before the move; %d after it), --tt %d.\n\n",
+		cfg.heldOutGames, half, cfg.heldOut, refName, cfg.plus, cfg.plus-1, cfg.tt)
+	head := "| binary | depth | serious moves |"
+	sep := "|---|---|---|"
+	for _, j := range cfg.speedJ {
+		head += fmt.Sprintf(" plies/s -j %d |", j)
+		sep += "---|"
+	}
+	head += " precision | recall |"
+	sep += "---|---|"
+	fmt.Println(head)
+	fmt.Println(sep)
+	base := map[int]*analysis{}
+	for _, c := range checks {
+		a := c.a
+		if base[a.depth] == nil {
+			base[a.depth] = a
+		}
+		tp, n := 0, 0
+		for _, i := range c.precision {
+			s, err := refs.serious(cfg, a, &a.rows[i], "P")
+			if err != nil {
+				return err
+			}
+			n++
+			if s {
+				tp++
+			}
+		}
+		rp, rpos := 0, 0
+		for _, i := range c.recall {
+			s, err := refs.serious(cfg, a, &a.rows[i], "R")
+			if err != nil {
+				return err
+			}
+			if s {
+				rpos++
+				if a.serious(&a.rows[i]) {
+					rp++
+				}
+			}
+		}
+		serious := 0
+		for i := range a.rows {
+			if a.serious(&a.rows[i]) {
+				serious++
+			}
+		}
+		depth := strconv.Itoa(a.nominal)
+		if a.depth == 0 {
+			depth = fmt.Sprintf("default (%d)", a.nominal)
+		}
+		line := fmt.Sprintf("| %s | %s | %d |", a.bin.name, depth, serious)
+		for _, j := range cfg.speedJ {
+			s := a.speed[j]
+			cell := fmt.Sprintf(" %.0f", s)
+			if b := base[a.depth]; b != a && b.speed[j] > 0 {
+				cell += fmt.Sprintf(" (×%.2f)", s/b.speed[j])
+			}
+			line += cell + " |"
+		}
+		line += fmt.Sprintf(" %s | %s of %d |", ratio(tp, n), ratio(rp, rpos), len(c.recall))
+		if !a.same {
+			line += " (moves.parquet differs between -j values!)"
+		}
+		fmt.Println(line)
+	}
+	fmt.Printf("\nPrecision: serious moves of the analysis that stay serious (a fixed pseudo-random subset when there are more, seed %d). Recall: of the plies with a choice of a fixed pseudo-random sample (\"of N\"), the deeper search's serious moves that the analysis calls serious. 95%% Wilson intervals. plies/s: best of %d run(s) of damka analyze on the held-out games, binaries alternating; ratios against the first binary.\n",
+		cfg.seed, max(cfg.rounds, 1))
+	if cfg.dump != nil {
+		if err := cfg.dump.Close(); err != nil {
+			return err
+		}
+	}
+	if cfg.writeSeed != "" {
+		return refs.writeSeed(cfg.writeSeed)
+	}
+	return nil
+}
+
+// ratio writes k/n as a percentage with its 95% Wilson interval.
+func ratio(k, n int) string {
+	if n == 0 {
+		return "n/a (0)"
+	}
+	p := float64(k) / float64(n)
+	z := 1.96
+	nf := float64(n)
+	den := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / den
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return fmt.Sprintf("%.0f%% (%d/%d, %.0f–%.0f)", 100*p, k, n, 100*(c-h), 100*(c+h))
+}
+
+// heldOut reports whether game index of a file belongs to the held-out
+// half: odd indices. The split is fixed: nothing may be tuned on it.
+func heldOut(index int) bool { return index%2 == 1 }
+
+// writeHeldOut writes the held-out games, as written, to one file.
+func (cfg *config) writeHeldOut() error {
+	// The corpus mirrors ../shared/corpus: the files are in folders by
+	// source (wiegerw-pdn/succeed/ussr1947.pdn, wiegerw-pdn/fail/abatsiev.pdn).
+	var names []string
+	err := filepath.WalkDir(cfg.corpus, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pdn") {
+			names = append(names, path)
+		}
+		return err
+	})
+	if err != nil || len(names) == 0 {
+		return fmt.Errorf("no *.pdn under %s", cfg.corpus)
+	}
+	slices.Sort(names)
+	var buf bytes.Buffer
+	for _, name := range names {
+		err := pdn.ReadFile(name, func(g *pdn.Game, _ error) error {
+			if heldOut(g.Index) != (cfg.split == "heldout") {
+				return nil
+			}
+			buf.WriteString(strings.TrimSpace(g.Raw))
+			buf.WriteString("\n\n")
+			cfg.heldOutKeys = append(cfg.heldOutKeys, fmt.Sprintf("%s#%d", filepath.Base(name), g.Index))
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	cfg.heldOutGames = len(cfg.heldOutKeys)
+	cfg.heldOutFile = filepath.Join(cfg.work, "heldout.pdn")
+	return os.WriteFile(cfg.heldOutFile, buf.Bytes(), 0o644)
+}
+
+// fingerprintFENs are searched to tell engines apart: middlegames and an
+// ending of the master games.
+var fingerprintFENs = []string{
+	"W:Wa1,c1,e1,b2,d2,f2,h2,a3,c3,e3,g3,f4:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8,e5",
+	"B:Wa1,c1,e1,g1,b2,d2,f2,c3,e3,g3,h4:Ba5,b6,d6,f6,h6,c7,e7,g7,b8,d8,f8",
+	"W:Wc1,e1,b2,d2,f2,a3,e3,g3,h4:Bb6,d6,f6,a7,c7,e7,g7,d8,h8",
+	"B:Wc1,d2,f2,c3,e3,g3,h4:Ba5,b6,d6,f6,h6,e7,g7",
+	"W:Wc3,e3,f2,g1,h2:Bb6,a7,f6,h6,g7",
+	"W:WKb2,e3,g3:BKh8,f6",
+}
+
+// identify hashes the binary and fingerprints its engine: the output of
+// damka eval (every field but the time) on fixed positions at depths 9
+// and 12. Any change of the evaluation or the search changes the node
+// counts.
+func (b *damkaBin) identify(cfg *config) error {
+	data, err := os.ReadFile(b.path)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(data)
+	b.sha = hex.EncodeToString(sum[:])
+	h := sha256.New()
+	for _, d := range []int{9, 12} {
+		fens := fingerprintFENs
+		if d == 12 {
+			fens = fens[2:4]
+		}
+		out, err := evalFENs(b, d, 16, fens)
+		if err != nil {
+			return err
+		}
+		for _, l := range out {
+			f := strings.Split(l, "\t")
+			h.Write([]byte(strings.Join(f[:len(f)-1], "\t") + "\n"))
+		}
+	}
+	b.fp = hex.EncodeToString(h.Sum(nil))[:16]
+	return nil
+}
+
+// evalFENs runs damka eval on fens and returns its lines.
+func evalFENs(b *damkaBin, depth, tt int, fens []string) ([]string, error) {
+	cmd := exec.Command(b.path, "eval", "--depth", strconv.Itoa(depth), "--tt", strconv.Itoa(tt), "-j", "1")
+	cmd.Stdin = strings.NewReader(strings.Join(fens, "\n") + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s eval: %v: %s", b.name, err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != len(fens) {
+		return nil, fmt.Errorf("%s eval: %d lines for %d positions", b.name, len(lines), len(fens))
+	}
+	return lines, nil
+}
+
+// analyse runs damka analyze on the held-out games with -j j, timed; the
+// first run's rows are kept, the others are compared with it.
+func (a *analysis) analyse(cfg *config, j int, first bool) error {
+	out := filepath.Join(cfg.work, fmt.Sprintf("%s-d%d-j%d", a.bin.name, a.depth, j))
+	os.RemoveAll(out)
+	args := []string{"analyze", "-q", "-j", strconv.Itoa(j), "-o", out}
+	if a.depth > 0 {
+		args = append(args, "--depth", strconv.Itoa(a.depth))
+	}
+	args = append(args, cfg.heldOutFile)
+	cmd := exec.Command(a.bin.path, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s %s: %v: %s", a.bin.path, strings.Join(args, " "), err, stderr.String())
+	}
+	took := time.Since(start)
+	moves := filepath.Join(out, "moves.parquet")
+	if first {
+		rows, nominal, err := readRows(cfg, out)
+		if err != nil {
+			return err
+		}
+		a.rows, a.nominal = rows, nominal
+		cfg.heldOut = len(rows)
+		if err := copyFile(moves, filepath.Join(cfg.work, fmt.Sprintf("%s-d%d.moves.parquet", a.bin.name, a.depth))); err != nil {
+			return err
+		}
+	} else {
+		x, _ := os.ReadFile(moves)
+		y, _ := os.ReadFile(filepath.Join(cfg.work, fmt.Sprintf("%s-d%d.moves.parquet", a.bin.name, a.depth)))
+		if !bytes.Equal(x, y) {
+			a.same = false
+		}
+	}
+	ps := float64(len(a.rows)) / took.Seconds()
+	a.speed[j] = max(a.speed[j], ps)
+	fmt.Fprintf(os.Stderr, "%s depth %d -j %d: %d plies in %.1fs, %.0f plies/s\n", a.bin.name, a.nominal, j, len(a.rows), took.Seconds(), ps)
+	return os.RemoveAll(out)
+}
+
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}
+
+// readRows reads the analysed plies of an analysis output directory.
+func readRows(cfg *config, dir string) ([]plyRow, int, error) {
+	games, err := readTable(filepath.Join(dir, "games.parquet"))
+	if err != nil {
+		return nil, 0, err
+	}
+	defer games.Release()
+	index := map[string]int{}
+	gid, gidx := strCol(games, "game_id"), i32Col(games, "game_index")
+	for i := range gid {
+		index[gid[i]] = int(gidx[i])
+	}
+	moves, err := readTable(filepath.Join(dir, "moves.parquet"))
+	if err != nil {
+		return nil, 0, err
+	}
+	defer moves.Release()
+	id, ply, fen, mv := strCol(moves, "game_id"), i32Col(moves, "ply"), strCol(moves, "fen_before"), strCol(moves, "move")
+	class, before, after, legal, depth := strCol(moves, "class"), i32Col(moves, "eval_before"), i32Col(moves, "eval_after"), i32Col(moves, "legal_moves"), i32Col(moves, "depth")
+	var vdepth []int32
+	if len(moves.Schema().FieldIndices("verdict_depth")) == 1 {
+		vdepth = i32Col(moves, "verdict_depth")
+	}
+	var rows []plyRow
+	nominal := 0
+	for i := range id {
+		if class[i] == "" {
+			continue // not analysed
+		}
+		g := index[id[i]]
+		if g < 1 || g > len(cfg.heldOutKeys) {
+			return nil, 0, fmt.Errorf("%s: game %s has index %d", dir, id[i], g)
+		}
+		r := plyRow{key: fmt.Sprintf("%s:%d", cfg.heldOutKeys[g-1], ply[i]), fen: fen[i], move: mv[i], class: class[i],
+			before: before[i], after: after[i], legal: legal[i]}
+		if vdepth != nil {
+			r.verdictDepth = vdepth[i]
+		}
+		nominal = int(depth[i])
+		rows = append(rows, r)
+	}
+	return rows, nominal, nil
+}
+
+func readTable(path string) (arrow.Table, error) {
+	rdr, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return nil, err
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		return nil, err
+	}
+	return fr.ReadTable(context.Background())
+}
+
+// column returns the chunks of a column by name.
+func column(t arrow.Table, name string) []arrow.Array {
+	idx := t.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		panic("no column " + name)
+	}
+	return t.Column(idx[0]).Data().Chunks()
+}
+
+// strCol reads a string column ("" for NULL), dictionary-encoded or not.
+func strCol(t arrow.Table, name string) []string {
+	var out []string
+	for _, c := range column(t, name) {
+		for i := 0; i < c.Len(); i++ {
+			if c.IsNull(i) {
+				out = append(out, "")
+				continue
+			}
+			switch a := c.(type) {
+			case *array.String:
+				out = append(out, a.Value(i))
+			case *array.Dictionary:
+				out = append(out, a.Dictionary().(*array.String).Value(a.GetValueIndex(i)))
+			default:
+				panic(fmt.Sprintf("column %s: %T", name, c))
+			}
+		}
+	}
+	return out
+}
+
+// i32Col reads an int32 column (0 for NULL).
+func i32Col(t arrow.Table, name string) []int32 {
+	var out []int32
+	for _, c := range column(t, name) {
+		a := c.(*array.Int32)
+		for i := 0; i < a.Len(); i++ {
+			out = append(out, a.Value(i))
+		}
+	}
+	return out
+}
+
+// chances is the winning-chances curve of a binary.
+func (b *damkaBin) chances(s analyze.Score) float64 {
+	switch {
+	case s.IsWin():
+		return 1
+	case s.IsLoss():
+		return -1
+	}
+	return 2/(1+math.Exp(-b.k*float64(s))) - 1
+}
+
+// serious reports whether the analysis calls the move a mistake or a
+// blunder, or a missed win with the drop of one.
+func (a *analysis) serious(r *plyRow) bool {
+	switch r.class {
+	case "mistake", "blunder":
+		return true
+	case "missed_win":
+		return a.bin.chances(analyze.Score(r.before))-a.bin.chances(analyze.Score(r.after)) >= mistakeDrop
+	}
+	return false
+}
+
+// question is what the reference must search for a ply.
+type question struct {
+	pos, afterPos draughts.Position
+	played        draughts.Move
+	before, after string // FENs; after is "" when the move ends the game
+	forced        bool
+}
+
+func (a *analysis) question(cfg *config, r *plyRow) (question, error) {
+	v := draughts.Russian
+	p, err := draughts.Russian.ParseFEN(r.fen)
+	if err != nil {
+		return question{}, fmt.Errorf("%s: %v", r.key, err)
+	}
+	q := question{pos: p, before: p.FEN()}
+	found := false
+	for _, m := range v.Moves(&p, nil) {
+		if m.String() == r.move {
+			q.played, found = m, true
+			break
+		}
+	}
+	if !found {
+		return q, fmt.Errorf("%s: %s is not a move of %s", r.key, r.move, r.fen)
+	}
+	q.forced = len(v.UniqueMoves(&p, nil)) == 1
+	q.afterPos = p.Play(&q.played)
+	if v.HasMoves(&q.afterPos) {
+		q.after = q.afterPos.FEN()
+	}
+	return q, nil
+}
+
+// refResult is a reference search: score for the side to move, best move.
+type refResult struct {
+	score analyze.Score
+	best  string
+}
+
+func addPly(s analyze.Score) analyze.Score {
+	switch {
+	case s.IsWin():
+		return s - 1
+	case s.IsLoss():
+		return s + 1
+	}
+	return s
+}
+
+// seriousRef classes a move by the reference results.
+func seriousRef(b *damkaBin, q *question, before, after refResult) bool {
+	if q.forced || before.best == q.played.String() {
+		return false
+	}
+	v := draughts.Russian
+	for _, m := range v.Moves(&q.pos, nil) {
+		if m.String() == before.best && m.SameResult(&q.played) {
+			return false // the best move, by another path
+		}
+	}
+	af := addPly(-after.score)
+	if af >= before.score {
+		return false
+	}
+	return b.chances(before.score)-b.chances(af) >= mistakeDrop
+}
