@@ -27,9 +27,13 @@ type Options struct {
 	Out string
 	// Depth, when above 0, analyses every position to that depth, as
 	// damka analyze --depth does; TTSize is the transposition table of a
-	// searcher in MiB (analyze.DefaultTTSize when 0).
+	// searcher in MiB (analyze.DefaultTTSize when 0). Verify is
+	// analyze.Options.Verify, the plies beyond Depth that verification may
+	// search a bad move: 0 the default (analyze.VerifyFor(Depth)), as
+	// damka analyze without --verify; negative none, as --verify 0.
 	Depth  int
 	TTSize int
+	Verify int
 	// Variant forces the rules of every game (damka --variant); Repair
 	// mends the moves that do not replay when it is certain (damka export
 	// --repair); Encoding forces the text encoding (damka --encoding).
@@ -84,6 +88,7 @@ type config struct {
 	Out            string
 	Depth          int
 	TTSize         int
+	Verify         int
 	Variant        string
 	Repair         bool
 	Encoding       string
@@ -108,7 +113,7 @@ func (o Options) config(inputBytes int64) (config, error) {
 			out = abs
 		}
 	}
-	c := config{Out: out, Depth: o.Depth, TTSize: o.TTSize, Variant: o.Variant, Repair: o.Repair,
+	c := config{Out: out, Depth: o.Depth, TTSize: o.TTSize, Verify: o.Verify, Variant: o.Variant, Repair: o.Repair,
 		Encoding: o.Encoding, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile, Compression: o.Compression,
 		Format: o.Format, Tables: o.Tables, Plies: o.Plies, GamesPerShard: o.GamesPerShard, Buckets: o.Buckets, Version: o.Version, Command: o.Command}
 	switch {
@@ -204,7 +209,7 @@ func (c *config) pipeline() *pipeline.Pipeline {
 
 // analysis are the options of the searches.
 func (c *config) analysis() analyze.Options {
-	return analyze.Options{Depth: c.Depth, TTSize: c.TTSize}
+	return analyze.Options{Depth: c.Depth, TTSize: c.TTSize, Verify: c.Verify}
 }
 
 // meta is the files' metadata.

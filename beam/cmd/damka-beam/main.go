@@ -69,6 +69,7 @@ func main() {
 	flag.StringVar(&o.Out, def("o"), "", "short for --out")
 	flag.IntVar(&o.Depth, def("depth"), 0, fmt.Sprintf("analyse every position to this depth, as damka analyze --depth (0: no analysis, as damka export; at most %d)", analyze.MaxDepth))
 	flag.IntVar(&o.TTSize, def("tt"), analyze.DefaultTTSize, "transposition table of each searcher, MiB")
+	verify := flag.Int(def("verify"), -1, "plies deeper than --depth that verification may search a bad move, as damka analyze --verify (default: --depth, at most 8; 0: no verification)")
 	flag.StringVar(&o.Variant, def("variant"), "", "play every game by these rules, whatever its GameType tag")
 	flag.BoolVar(&o.Repair, def("repair"), false, "mend the moves that do not replay when one repair is certain (moves.repaired), as damka export --repair")
 	flag.StringVar(&o.Encoding, def("encoding"), "", "text encoding of the inputs (default: detected), as damka --encoding")
@@ -83,6 +84,12 @@ func main() {
 	flag.StringVar(&logLevel, def("log_level"), "warn", "the runner's log: debug, info, warn or error")
 	flag.Usage = usage
 	flag.Parse()
+	switch { // analyze.Options.Verify: 0 the default, negative none
+	case *verify == 0:
+		o.Verify = -1
+	case *verify > 0:
+		o.Verify = *verify
+	}
 
 	// On a worker (--worker, as a runner starts this binary), Init runs
 	// the worker's harness and never returns.
