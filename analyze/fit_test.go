@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"go/format"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -445,7 +446,11 @@ func writeWeights(t *testing.T, path string, w evalWeights, how string) {
 	fmt.Fprintf(&b, "\tBackedMG: %d, BackedEG: %d,\n", w.BackedMG, w.BackedEG)
 	fmt.Fprintf(&b, "\tFlankMG: %d, FlankEG: %d,\n", w.FlankMG, w.FlankEG)
 	b.WriteString("}\n")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -7,9 +7,9 @@ package analyze
 // documentation): 97596 positions of d8-hand-6k.tsv.gz, -fit-l2 1e-06; on the 10920 positions of the held-out games (every 10th) the mean squared error is 0.09424 (K = 0.00548), against 0.09824 with the hand-set weights at their best K.
 var russianWeights = evalWeights{
 	KingMG: 300, KingEG: 297,
-	ManMG: [32]int{-10, 16, 31, 17, -6, 7, 6, -1, -9, -2, 11, 1, -4, 26, 25, 5, 5, 27, 26, 8, 12, 12, 13, 5, 11, 16, 16, 16, 0, 0, 0, 0},
-	ManEG: [32]int{-4, 3, 6, 10, 3, 11, 10, 8, 8, 13, 22, 11, 18, 34, 33, 23, 31, 44, 42, 35, 50, 51, 51, 48, 71, 71, 71, 71, 0, 0, 0, 0},
-	Runaway: [8]int{45, 60, 75, 89, 102, 120, 138, 0},
+	ManMG:      [32]int{-10, 16, 31, 17, -6, 7, 6, -1, -9, -2, 11, 1, -4, 26, 25, 5, 5, 27, 26, 8, 12, 12, 13, 5, 11, 16, 16, 16, 0, 0, 0, 0},
+	ManEG:      [32]int{-4, 3, 6, 10, 3, 11, 10, 8, 8, 13, 22, 11, 18, 34, 33, 23, 31, 44, 42, 35, 50, 51, 51, 48, 71, 71, 71, 71, 0, 0, 0, 0},
+	Runaway:    [8]int{45, 60, 75, 89, 102, 120, 138, 0},
 	MainRoadMG: 9, MainRoadEG: 25,
 	BlockedMG: -6, BlockedEG: -6,
 	BackedMG: 11, BackedEG: 6,
