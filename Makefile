@@ -113,12 +113,13 @@ measure-repairs:
 # 16), on the held-out master games, with plies/s side by side: OLD is a
 # damka binary to compare with (one built from main), VERDICTS_FLAGS more
 # flags of internal/tools/verdicts (go doc ./internal/tools/verdicts).
+# The reference is the deeper search of this build for both binaries.
 # Reference searches are cached (testdata/verdicts holds the results
 # behind the README's table), so a rerun takes minutes.
 OLD            ?=
 VERDICTS_FLAGS ?=
 verdicts: build
-	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) $(VERDICTS_FLAGS)
+	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) $(VERDICTS_FLAGS)
 
 # The evaluation's fit (go doc ./analyze, "Evaluation"): make selfplay
 # plays SELFPLAY_GAMES games with damka's search at depth 8 and the
