@@ -84,13 +84,11 @@ func (r *refs) load(path string, gz bool) error {
 	} else {
 		sc = bufio.NewScanner(f)
 	}
-	for n := 1; sc.Scan(); n++ {
+	for sc.Scan() {
 		k, v, ok := parseRef(sc.Text())
 		if !ok {
-			if n == 1 && strings.HasPrefix(sc.Text(), "#") {
-				continue
-			}
-			continue // a line cut short by an interrupted run
+			// A heading, or a line cut short by an interrupted run.
+			continue
 		}
 		r.known[k] = v
 	}
