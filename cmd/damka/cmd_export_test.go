@@ -21,6 +21,9 @@ import (
 // tested before they are registered).
 func runSub(t *testing.T, newCmd func(*streams) *cobra.Command, stdin string, args ...string) ([]byte, string, exitCode) {
 	t.Helper()
+	// Without the root command, the root's flags keep what the last run
+	// gave them: --encoding as the root would set it.
+	inputEncoding = ""
 	io, out, errb := testStreams(stdin)
 	cmd := newCmd(io)
 	cmd.SilenceErrors, cmd.SilenceUsage = true, true
