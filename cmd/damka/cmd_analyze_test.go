@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -20,8 +21,9 @@ import (
 	"github.com/damka/damka/validate"
 )
 
-// readStrings reads a string column of a Parquet file.
-func readStrings(t *testing.T, path, column string) []string {
+// readColumn reads a Parquet file back whole and returns its row count
+// and the chunks of one column.
+func readColumn(t *testing.T, path, column string) (rows int64, chunks []arrow.Array) {
 	t.Helper()
 	rdr, err := file.OpenParquetFile(path, false)
 	if err != nil {
@@ -41,8 +43,19 @@ func readStrings(t *testing.T, path, column string) []string {
 	if len(idx) != 1 {
 		t.Fatalf("%s: no column %s", path, column)
 	}
+	for _, c := range tbl.Column(idx[0]).Data().Chunks() {
+		c.Retain() // past the table's release
+		chunks = append(chunks, c)
+	}
+	return tbl.NumRows(), chunks
+}
+
+// readStrings reads a string column of a Parquet file.
+func readStrings(t *testing.T, path, column string) []string {
+	t.Helper()
+	_, chunks := readColumn(t, path, column)
 	var out []string
-	for _, chunk := range tbl.Column(idx[0]).Data().Chunks() {
+	for _, chunk := range chunks {
 		s := chunk.(*array.String)
 		for i := 0; i < s.Len(); i++ {
 			out = append(out, s.Value(i))
@@ -55,28 +68,11 @@ func readStrings(t *testing.T, path, column string) []string {
 // the number of nulls of a column.
 func readColumnNulls(t *testing.T, path, column string) (rows, nulls int64) {
 	t.Helper()
-	rdr, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdr.Close()
-	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
-	idx := tbl.Schema().FieldIndices(column)
-	if len(idx) != 1 {
-		t.Fatalf("%s: no column %s", path, column)
-	}
-	for _, chunk := range tbl.Column(idx[0]).Data().Chunks() {
+	rows, chunks := readColumn(t, path, column)
+	for _, chunk := range chunks {
 		nulls += int64(chunk.NullN())
 	}
-	return tbl.NumRows(), nulls
+	return rows, nulls
 }
 
 func TestAnalyze(t *testing.T) {

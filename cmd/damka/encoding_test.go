@@ -1,42 +1,21 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // stringColumns reads columns of strings of a Parquet file.
 func stringColumns(t *testing.T, path string, names ...string) [][]string {
 	t.Helper()
-	r, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	fr, err := pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
 	out := make([][]string, len(names))
 	for i, name := range names {
-		idx := tbl.Schema().FieldIndices(name)
-		if len(idx) != 1 {
-			t.Fatalf("no column %s", name)
-		}
-		for _, chunk := range tbl.Column(idx[0]).Data().Chunks() {
+		_, chunks := readColumn(t, path, name)
+		for _, chunk := range chunks {
 			for j := 0; j < chunk.Len(); j++ {
 				out[i] = append(out[i], stringAt(chunk, j))
 			}
