@@ -70,62 +70,82 @@ func (o *Openings) UnmarshalBinary(data []byte) error {
 
 var errDamaged = errors.New("export: a positions table in binary form is damaged")
 
+// decoder reads the binary form: varints, strings and fixed 8-byte
+// words, from the front of b. A read past the end or a bad varint gives
+// a zero value and sets bad, so that a caller checks once after a group
+// of reads.
+type decoder struct {
+	b   []byte
+	bad bool
+}
+
+func (d *decoder) uvarint() uint64 {
+	n, k := binary.Uvarint(d.b)
+	if k <= 0 {
+		d.bad = true
+		return 0
+	}
+	d.b = d.b[k:]
+	return n
+}
+
+func (d *decoder) varint() int64 {
+	n, k := binary.Varint(d.b)
+	if k <= 0 {
+		d.bad = true
+		return 0
+	}
+	d.b = d.b[k:]
+	return n
+}
+
+func (d *decoder) str() string {
+	n := d.uvarint()
+	if d.bad || n > uint64(len(d.b)) {
+		d.bad = true
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *decoder) u64() uint64 {
+	if len(d.b) < 8 {
+		d.bad = true
+		return 0
+	}
+	x := binary.LittleEndian.Uint64(d.b)
+	d.b = d.b[8:]
+	return x
+}
+
+func (d *decoder) u8() byte {
+	if len(d.b) == 0 {
+		d.bad = true
+		return 0
+	}
+	x := d.b[0]
+	d.b = d.b[1:]
+	return x
+}
+
 func (o *Openings) readBinary(b []byte) ([]byte, error) {
-	bad := false
-	uv := func() uint64 {
-		n, k := binary.Uvarint(b)
-		if k <= 0 {
-			bad = true
-			return 0
-		}
-		b = b[k:]
-		return n
-	}
-	v := func() int64 {
-		n, k := binary.Varint(b)
-		if k <= 0 {
-			bad = true
-			return 0
-		}
-		b = b[k:]
-		return n
-	}
-	str := func() string {
-		n := uv()
-		if bad || n > uint64(len(b)) {
-			bad = true
-			return ""
-		}
-		s := string(b[:n])
-		b = b[n:]
-		return s
-	}
-	u64 := func() uint64 {
-		if len(b) < 8 {
-			bad = true
-			return 0
-		}
-		x := binary.LittleEndian.Uint64(b)
-		b = b[8:]
-		return x
-	}
+	d := &decoder{b: b}
+	uv, v, str, u64 := d.uvarint, d.varint, d.str, d.u64
 	maxPly, games, n := uv(), uv(), uv()
-	if bad || n > uint64(len(b)) {
+	if d.bad || n > uint64(len(d.b)) {
 		return nil, errDamaged
 	}
 	*o = Openings{maxPly: int(maxPly), games: int(games), stats: make(map[openingKey]*openingStats, n)}
 	for range n {
-		if len(b) == 0 {
-			return nil, errDamaged
-		}
-		variant := draughts.Variant(b[0])
-		b = b[1:]
+		variant := draughts.Variant(d.u8())
 		k := openingKey{variant: variant, hash: u64(), move: str()}
 		fen := str()
 		st := &openingStats{minPly: int(v()), games: v(), white: v(), draws: v(), black: v(), evals: v(), firstOrder: v()}
 		st.evalSum = math.Float64frombits(u64())
 		st.firstGame = str()
-		if bad || !variant.Valid() {
+		if d.bad || !variant.Valid() {
 			return nil, errDamaged
 		}
 		pos, err := variant.ParseFEN(fen)
@@ -135,7 +155,7 @@ func (o *Openings) readBinary(b []byte) ([]byte, error) {
 		st.pos = pos
 		o.stats[k] = st
 	}
-	return b, nil
+	return d.b, nil
 }
 
 // MarshalBinary encodes the tables of the partitions gathered so far.
@@ -162,29 +182,10 @@ func (o *PartitionedOpenings) UnmarshalBinary(data []byte) error {
 	if len(data) == 0 || data[0] != openingsVersion {
 		return errors.New("export: not a positions table in binary form (or of another version)")
 	}
-	b := data[1:]
-	bad := false
-	uv := func() uint64 {
-		n, k := binary.Uvarint(b)
-		if k <= 0 {
-			bad = true
-			return 0
-		}
-		b = b[k:]
-		return n
-	}
-	str := func() string {
-		n := uv()
-		if bad || n > uint64(len(b)) {
-			bad = true
-			return ""
-		}
-		s := string(b[:n])
-		b = b[n:]
-		return s
-	}
+	d := &decoder{b: data[1:]}
+	uv, str := d.uvarint, d.str
 	maxPly, nby := uv(), uv()
-	if bad || nby > 2 {
+	if d.bad || nby > 2 {
 		return errDamaged
 	}
 	*o = PartitionedOpenings{maxPly: int(maxPly), parts: map[string]*Openings{}}
@@ -192,23 +193,23 @@ func (o *PartitionedOpenings) UnmarshalBinary(data []byte) error {
 		o.by = append(o.by, str())
 	}
 	n := uv()
-	if bad || n > uint64(len(b)) {
+	if d.bad || n > uint64(len(d.b)) {
 		return errDamaged
 	}
 	for range n {
 		dir := str()
-		if bad {
+		if d.bad {
 			return errDamaged
 		}
 		op := &Openings{}
-		rest, err := op.readBinary(b)
+		rest, err := op.readBinary(d.b)
 		if err != nil {
 			return err
 		}
-		b = rest
+		d.b = rest
 		o.parts[dir] = op
 	}
-	if len(b) > 0 {
+	if len(d.b) > 0 {
 		return errDamaged
 	}
 	return nil
