@@ -240,3 +240,40 @@ func TestCheckReportFile(t *testing.T) {
 		t.Errorf("--report -: exit %d, %q", code, errOut)
 	}
 }
+
+// --verify: verification searches bad moves deeper, up to --verify plies
+// beyond --depth (by default as many as --depth), and moves.verdict_depth
+// says which depth decided; --verify 0 judges every move at --depth.
+func TestAnalyzeVerify(t *testing.T) {
+	dir := t.TempDir()
+	in := "../../testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn"
+	depths := func(name string, args ...string) (lo, hi int32) {
+		out := filepath.Join(dir, name)
+		if _, errOut, code := run(t, "", append(append([]string{"analyze", "-q", "--depth", "3", "-o", out}, args...), in)...); code == exitInput {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
+		}
+		_, chunks := readColumn(t, filepath.Join(out, "moves.parquet"), "verdict_depth")
+		lo, hi = 1<<30, -1
+		for _, c := range chunks {
+			a := c.(*array.Int32)
+			for i := 0; i < a.Len(); i++ {
+				if a.IsValid(i) {
+					lo, hi = min(lo, a.Value(i)), max(hi, a.Value(i))
+				}
+			}
+		}
+		return lo, hi
+	}
+	if lo, hi := depths("default"); lo != 3 || hi <= 3 || hi > 6 {
+		t.Errorf("default: verdict_depth from %d to %d, want 3 to at most 6 (3 plies of verification), some deeper than 3", lo, hi)
+	}
+	if lo, hi := depths("deeper", "--verify", "5"); lo != 3 || hi <= 6 || hi > 8 {
+		t.Errorf("--verify 5: verdict_depth from %d to %d, want 3 to at most 8, some deeper than 6", lo, hi)
+	}
+	if lo, hi := depths("none", "--verify", "0"); lo != 3 || hi != 3 {
+		t.Errorf("--verify 0: verdict_depth from %d to %d, want 3", lo, hi)
+	}
+	if _, errOut, code := run(t, "", "analyze", "--depth", "38", "--verify", "3", "-o", filepath.Join(dir, "x"), in); code != exitInput || !strings.Contains(errOut, "--verify") {
+		t.Errorf("--depth 38 --verify 3: exit %d %q, want a usage error", code, errOut)
+	}
+}
