@@ -29,6 +29,13 @@
 //     than one legal move, searched the same way, the share of the
 //     deeper search's serious moves that the analysis at D calls serious.
 //
+// With -stable the reference searches are made one ply deeper as well
+// (D+9 before the move, D+8 after it), which says how far the reference
+// itself holds: precision against the deeper one, recall against the
+// "stable" reference (the moves serious at both depths), and the share of
+// the reference's serious moves that stay serious one ply deeper: the
+// recall that a search deeper than the reference itself would reach.
+//
 // Both come with 95% Wilson intervals. Deep searches cost seconds each
 // (the old engine's full-width depth 16 takes about 7 s a position), so
 // every reference result is cached, keyed by the engine's fingerprint
@@ -99,6 +106,7 @@ func main() {
 	dump := flag.String("dump", "", "write every checked ply to this file (tab-separated: binary, depth, sample P or R, ply, move, class, eval before, after, verdict depth, drop, reference before, after, best, serious, FEN before)")
 	split := flag.String("split", "heldout", "which half of the master games: heldout (odd game index in each file; for the figures) or tuning (even index; for development)")
 	ref := flag.String("ref", "", "NAME=PATH[,k=K] of the binary whose deeper search is the reference (default: each binary its own)")
+	stable := flag.Bool("stable", false, "search the references one ply deeper as well, and report precision against them, recall against the moves serious at both depths, and how far the reference agrees with itself one ply deeper")
 	work := flag.String("work", "", "working directory for the analysis outputs (default: a temporary one)")
 	flag.Parse()
 	if len(bins) == 0 {
@@ -176,6 +184,7 @@ func main() {
 		cfg.ref = rb[0]
 	}
 	cfg.work = *work
+	cfg.stable = *stable
 	if cfg.work == "" {
 		dir, err := os.MkdirTemp("", "verdicts-")
 		if err != nil {

@@ -211,8 +211,9 @@ func (r *refs) searchAll(cfg *config) error {
 	return firstErr
 }
 
-// serious classes a ply by its reference searches.
-func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string) (bool, error) {
+// serious classes a ply by its reference searches, plus plies deeper
+// than the analysis (cfg.plus, or cfg.plus+1 for the stability check).
+func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string, plus int) (bool, error) {
 	q, err := a.question(cfg, row)
 	if err != nil {
 		return false, err
@@ -221,19 +222,22 @@ func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string) (bo
 		return false, nil
 	}
 	rb := cfg.refBin(a)
-	before, ok := r.known[keyOf(rb, cfg.tt, q.before, a.nominal+cfg.plus)]
+	before, ok := r.known[keyOf(rb, cfg.tt, q.before, a.nominal+plus)]
 	if !ok {
 		return false, fmt.Errorf("%s: no reference search of %s", row.key, q.before)
 	}
 	after := refResult{score: analyze.LossIn(0)} // the opponent has no move: lost (giveaway is not measured)
 	if q.after != "" {
-		after, ok = r.known[keyOf(rb, cfg.tt, q.after, a.nominal+cfg.plus-1)]
+		after, ok = r.known[keyOf(rb, cfg.tt, q.after, a.nominal+plus-1)]
 		if !ok {
 			return false, fmt.Errorf("%s: no reference search of %s", row.key, q.after)
 		}
 	}
 	s := seriousRef(rb, &q, before, after)
 	if cfg.dump != nil {
+		if plus != cfg.plus {
+			sample += strconv.Itoa(plus)
+		}
 		fmt.Fprintf(cfg.dump, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%s\t%s\t%s\t%v\t%s\n", a.bin.name, a.nominal, sample, row.key, row.move,
 			row.class, row.before, row.after, row.verdictDepth,
 			a.bin.chances(analyze.Score(row.before))-a.bin.chances(analyze.Score(row.after)),

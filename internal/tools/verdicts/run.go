@@ -57,6 +57,15 @@ type config struct {
 	dump                  *os.File       // every checked ply, tab-separated, when set
 	split                 string         // heldout (the default) or tuning: which half of the games
 	ref                   *damkaBin      // the reference binary; nil: each binary is its own
+	stable                bool           // reference searches one ply deeper too (-stable)
+}
+
+// pluses are the depths beyond the analysis of the reference searches.
+func (cfg *config) pluses() []int {
+	if cfg.stable {
+		return []int{cfg.plus, cfg.plus + 1}
+	}
+	return []int{cfg.plus}
 }
 
 // refBin is the binary whose deeper search judges the analysis a.
@@ -181,9 +190,11 @@ func run(cfg *config) error {
 				if err != nil {
 					return err
 				}
-				refs.want(cfg.refBin(c.a), q.before, c.a.nominal+cfg.plus)
-				if q.after != "" {
-					refs.want(cfg.refBin(c.a), q.after, c.a.nominal+cfg.plus-1)
+				for _, plus := range cfg.pluses() {
+					refs.want(cfg.refBin(c.a), q.before, c.a.nominal+plus)
+					if q.after != "" {
+						refs.want(cfg.refBin(c.a), q.after, c.a.nominal+plus-1)
+					}
 				}
 			}
 		}
@@ -211,6 +222,10 @@ func run(cfg *config) error {
 	}
 	head += " precision | recall |"
 	sep += "---|---|"
+	if cfg.stable {
+		head += fmt.Sprintf(" precision (+%d) | recall (stable) | reference +%d: recall of +%d |", cfg.plus+1, cfg.plus+1, cfg.plus)
+		sep += "---|---|---|"
+	}
 	fmt.Println(head)
 	fmt.Println(sep)
 	base := map[int]*analysis{}
@@ -219,9 +234,9 @@ func run(cfg *config) error {
 		if base[a.depth] == nil {
 			base[a.depth] = a
 		}
-		tp, n := 0, 0
+		tp, tp1, n := 0, 0, 0
 		for _, i := range c.precision {
-			s, err := refs.serious(cfg, a, &a.rows[i], "P")
+			s, err := refs.serious(cfg, a, &a.rows[i], "P", cfg.plus)
 			if err != nil {
 				return err
 			}
@@ -229,17 +244,43 @@ func run(cfg *config) error {
 			if s {
 				tp++
 			}
+			if cfg.stable {
+				s1, err := refs.serious(cfg, a, &a.rows[i], "P", cfg.plus+1)
+				if err != nil {
+					return err
+				}
+				if s1 {
+					tp1++
+				}
+			}
 		}
-		rp, rpos := 0, 0
+		// Recall against the reference (plus), against the stable
+		// reference (serious both plus and plus+1 deeper), and the
+		// reference one ply deeper taken as an analysis: how often a
+		// search one ply deeper keeps the reference's serious moves.
+		rp, rpos, stable, rpStable := 0, 0, 0, 0
 		for _, i := range c.recall {
-			s, err := refs.serious(cfg, a, &a.rows[i], "R")
+			s, err := refs.serious(cfg, a, &a.rows[i], "R", cfg.plus)
 			if err != nil {
 				return err
 			}
+			found := a.serious(&a.rows[i])
 			if s {
 				rpos++
-				if a.serious(&a.rows[i]) {
+				if found {
 					rp++
+				}
+			}
+			if cfg.stable {
+				s1, err := refs.serious(cfg, a, &a.rows[i], "R", cfg.plus+1)
+				if err != nil {
+					return err
+				}
+				if s && s1 {
+					stable++
+					if found {
+						rpStable++
+					}
 				}
 			}
 		}
@@ -263,10 +304,17 @@ func run(cfg *config) error {
 			line += cell + " |"
 		}
 		line += fmt.Sprintf(" %s | %s of %d |", ratio(tp, n), ratio(rp, rpos), len(c.recall))
+		if cfg.stable {
+			line += fmt.Sprintf(" %s | %s | %s |", ratio(tp1, n), ratio(rpStable, stable), ratio(stable, rpos))
+		}
 		if !a.same {
 			line += " (moves.parquet differs between -j values!)"
 		}
 		fmt.Println(line)
+	}
+	if cfg.stable {
+		fmt.Printf("\nWith -stable, the reference searches are also made %d plies deeper than the analysis: precision (+%d) is precision against them; the stable reference is the moves serious at both +%d and +%d; the last column is the share of the +%d reference's serious moves of the recall sample that stay serious at +%d, the recall that a search one ply deeper than the reference itself reaches.\n",
+			cfg.plus+1, cfg.plus+1, cfg.plus, cfg.plus+1, cfg.plus, cfg.plus+1)
 	}
 	fmt.Printf("\nPrecision: serious moves of the analysis that stay serious (a fixed pseudo-random subset when there are more, seed %d). Recall: of the plies with a choice of a fixed pseudo-random sample (\"of N\"), the deeper search's serious moves that the analysis calls serious. 95%% Wilson intervals. plies/s: best of %d run(s) of damka analyze on the held-out games, binaries alternating; ratios against the first binary.\n",
 		cfg.seed, max(cfg.rounds, 1))
