@@ -14,7 +14,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own, tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts selfplay fit
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable selfplay fit
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -120,6 +120,12 @@ OLD            ?=
 VERDICTS_FLAGS ?=
 verdicts: build
 	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) $(VERDICTS_FLAGS)
+
+# The default analysis on a bigger recall sample (3,000 plies), with the
+# reference searched one ply deeper as well: how far the reference holds
+# (README, "How far the verdicts hold").
+verdicts-stable: build
+	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) -depths default -limits default=150/3000 -stable $(VERDICTS_FLAGS)
 
 # The evaluation's fit (go doc ./analyze, "Evaluation"): make selfplay
 # plays SELFPLAY_GAMES games with damka's search at depth 8 and the

@@ -229,6 +229,9 @@ func run(cfg *config) error {
 	fmt.Println(head)
 	fmt.Println(sep)
 	base := map[int]*analysis{}
+	// refSerious: for each reference depth, the recall sample's plies
+	// (by key) and whether the reference calls them serious.
+	refSerious := map[int]map[string]bool{}
 	for _, c := range checks {
 		a := c.a
 		if base[a.depth] == nil {
@@ -265,6 +268,13 @@ func run(cfg *config) error {
 				return err
 			}
 			found := a.serious(&a.rows[i])
+			if a.bin == cfg.bins[len(cfg.bins)-1] || cfg.ref != nil {
+				d := a.nominal + cfg.plus
+				if refSerious[d] == nil {
+					refSerious[d] = map[string]bool{}
+				}
+				refSerious[d][a.rows[i].key] = s
+			}
 			if s {
 				rpos++
 				if found {
@@ -275,6 +285,13 @@ func run(cfg *config) error {
 				s1, err := refs.serious(cfg, a, &a.rows[i], "R", cfg.plus+1)
 				if err != nil {
 					return err
+				}
+				if refSerious[a.nominal+cfg.plus] != nil {
+					d := a.nominal + cfg.plus + 1
+					if refSerious[d] == nil {
+						refSerious[d] = map[string]bool{}
+					}
+					refSerious[d][a.rows[i].key] = s1
 				}
 				if s && s1 {
 					stable++
@@ -312,6 +329,9 @@ func run(cfg *config) error {
 		}
 		fmt.Println(line)
 	}
+	if len(refSerious) > 1 {
+		printAgreement(refSerious)
+	}
 	if cfg.stable {
 		fmt.Printf("\nWith -stable, the reference searches are also made %d plies deeper than the analysis: precision (+%d) is precision against them; the stable reference is the moves serious at both +%d and +%d; the last column is the share of the +%d reference's serious moves of the recall sample that stay serious at +%d, the recall that a search one ply deeper than the reference itself reaches.\n",
 			cfg.plus+1, cfg.plus+1, cfg.plus, cfg.plus+1, cfg.plus, cfg.plus+1)
@@ -327,6 +347,43 @@ func run(cfg *config) error {
 		return refs.writeSeed(cfg.writeSeed)
 	}
 	return nil
+}
+
+// printAgreement prints how far the reference searches of different
+// depths agree on the plies of the recall samples they share: for each
+// pair, the share of the deeper reference's serious moves that the
+// shallower one calls serious too, and the other way round.
+func printAgreement(refSerious map[int]map[string]bool) {
+	var depths []int
+	for d := range refSerious {
+		depths = append(depths, d)
+	}
+	slices.Sort(depths)
+	fmt.Printf("\nThe reference searches against each other (plies of the recall samples they share; before the move at the depth, after it one less):\n\n")
+	fmt.Println("| shallower | deeper | plies | serious (shallower / deeper / both) | deeper's found by the shallower | shallower's kept by the deeper |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for i, lo := range depths {
+		for _, hi := range depths[i+1:] {
+			plies, nlo, nhi, both := 0, 0, 0, 0
+			for key, shi := range refSerious[hi] {
+				slo, ok := refSerious[lo][key]
+				if !ok {
+					continue
+				}
+				plies++
+				if slo {
+					nlo++
+				}
+				if shi {
+					nhi++
+				}
+				if slo && shi {
+					both++
+				}
+			}
+			fmt.Printf("| %d | %d | %d | %d / %d / %d | %s | %s |\n", lo, hi, plies, nlo, nhi, both, ratio(both, nhi), ratio(both, nlo))
+		}
+	}
 }
 
 // ratio writes k/n as a percentage with its 95% Wilson interval.
