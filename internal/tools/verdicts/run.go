@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -330,7 +331,7 @@ func run(cfg *config) error {
 		fmt.Println(line)
 	}
 	if len(refSerious) > 1 {
-		printAgreement(refSerious)
+		printAgreement(os.Stdout, refSerious)
 	}
 	if cfg.stable {
 		fmt.Printf("\nWith -stable, the reference searches are also made %d plies deeper than the analysis: precision (+%d) is precision against them; the stable reference is the moves serious at both +%d and +%d; the last column is the share of the +%d reference's serious moves of the recall sample that stay serious at +%d, the recall that a search one ply deeper than the reference itself reaches.\n",
@@ -353,15 +354,15 @@ func run(cfg *config) error {
 // depths agree on the plies of the recall samples they share: for each
 // pair, the share of the deeper reference's serious moves that the
 // shallower one calls serious too, and the other way round.
-func printAgreement(refSerious map[int]map[string]bool) {
+func printAgreement(w io.Writer, refSerious map[int]map[string]bool) {
 	var depths []int
 	for d := range refSerious {
 		depths = append(depths, d)
 	}
 	slices.Sort(depths)
-	fmt.Printf("\nThe reference searches against each other (plies of the recall samples they share; before the move at the depth, after it one less):\n\n")
-	fmt.Println("| shallower | deeper | plies | serious (shallower / deeper / both) | deeper's found by the shallower | shallower's kept by the deeper |")
-	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "\nThe reference searches against each other (plies of the recall samples they share; before the move at the depth, after it one less):\n\n")
+	fmt.Fprintln(w, "| shallower | deeper | plies | serious (shallower / deeper / both) | deeper's found by the shallower | shallower's kept by the deeper |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for i, lo := range depths {
 		for _, hi := range depths[i+1:] {
 			plies, nlo, nhi, both := 0, 0, 0, 0
@@ -381,7 +382,7 @@ func printAgreement(refSerious map[int]map[string]bool) {
 					both++
 				}
 			}
-			fmt.Printf("| %d | %d | %d | %d / %d / %d | %s | %s |\n", lo, hi, plies, nlo, nhi, both, ratio(both, nhi), ratio(both, nlo))
+			fmt.Fprintf(w, "| %d | %d | %d | %d / %d / %d | %s | %s |\n", lo, hi, plies, nlo, nhi, both, ratio(both, nhi), ratio(both, nlo))
 		}
 	}
 }
