@@ -98,3 +98,44 @@ func benchReader(b *testing.B, reuse bool) {
 		b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 }
+
+// BenchmarkReaderRaw is BenchmarkReaderInto with the games cut by NextRaw
+// into a pool of 256 RawGames and built (RawGame.Build) into a pool of
+// games, as damka check reads: /cut only cuts, the part a reader must do
+// in order (the games are not built), /build cuts and builds.
+func BenchmarkReaderRaw(b *testing.B) {
+	for _, build := range []bool{false, true} {
+		name := "cut"
+		if build {
+			name = "build"
+		}
+		b.Run(name, func(b *testing.B) {
+			data := benchArchive(b, 32<<20)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			games := 0
+			var raws [256]*RawGame
+			var pool [256]*Game
+			for b.Loop() {
+				r := NewReader(bytes.NewReader(data), "bench")
+				for {
+					k := games % len(pool)
+					c, err := r.NextRaw(raws[k])
+					if err == io.EOF {
+						break
+					}
+					raws[k] = c
+					if build {
+						pool[k], _ = c.Build(pool[k])
+					}
+					games++
+				}
+			}
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
+			}
+		})
+	}
+}

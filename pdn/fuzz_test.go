@@ -19,6 +19,7 @@ import (
 //   - reading ends, with at most one game per byte of input;
 //   - reading one byte at a time gives the same games;
 //   - with small caps (MaxGameBytes, MaxVariationDepth) reading ends too;
+//   - NextRaw and RawGame.Build give the games Next gives (checkRaw);
 //   - each game's Raw is the input at RawPos (for plain UTF-8 text);
 //   - every game without a syntax error survives the round trip: written,
 //     read back, it equals its Canonical form, and writing that again
@@ -67,6 +68,9 @@ func FuzzReader(f *testing.F) {
 				diff := cmp.Diff(games[i], slow[i], cmpGames)
 				t.Fatalf("game %d one byte at a time (-at once +byte):\n%s", i+1, diff)
 			}
+		}
+		for _, s := range rawSettings {
+			checkRaw(t, "fuzz ("+s.name+")", data, s.set)
 		}
 		small := NewReader(bytes.NewReader(data), "fuzz")
 		small.MaxGameBytes = 64

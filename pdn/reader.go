@@ -77,6 +77,7 @@ const (
 	readChunk                = 64 << 10
 	maxJSONBytes             = 256 << 20 // JSON input is decoded with encoding/json: cap it
 	sniffBytes               = 8 << 10   // looked at for binary data and JSON before the first game
+	keepTokens               = 4096      // tokens a RawGame hands back to the reader for the next game
 )
 
 // ErrJSONTooLarge is returned (wrapped) for JSON input over 256 MiB.
@@ -145,9 +146,11 @@ type Reader struct {
 	lx    lexer
 	index int
 	toks  []token
-	known *Game // the last game with something to infer its type from
-	game  *Game // the game to reuse (ReuseGame)
-	into  *Game // the game NextInto reads into, nil in Next
+	known *Game    // the last game with something to infer its type from
+	game  *Game    // the game to reuse (ReuseGame)
+	into  *Game    // the game NextInto reads into, nil in Next
+	raw   *RawGame // the game NextRaw cuts into, nil in Next and NextInto
+	own   RawGame  // the game cut, in Next and NextInto
 	// knownInto is set when known was read by NextInto: the caller may
 	// reuse it, so the games after it that have nothing to infer their
 	// type from get its type (knownNum, worked out when first needed, or
@@ -155,10 +158,15 @@ type Reader struct {
 	knownInto   bool
 	knownNum    int
 	hasKnownNum bool
-	pos         int // input offset after the last game
-	stuck       int // games returned in a row without progress
-	sp          splitState
-	bs          scratch
+	// knownRaw is the last game cut by NextRaw, unbuilt, with something
+	// to infer its type from (known is then nil): the reader builds it
+	// (into typeGame) for its type when a game after it has nothing.
+	knownRaw *RawGame
+	typeGame *Game
+	pos      int // input offset after the last game
+	stuck    int // games returned in a row without progress
+	sp       splitState
+	bs       scratch
 }
 
 // scratch holds the slices a builder uses, kept from one game to the next.
@@ -339,6 +347,32 @@ func (r *Reader) NextInto(g *Game) (*Game, error) {
 	return r.next()
 }
 
+// NextRaw is NextInto without the building: it cuts the next game from
+// the input into c (a new RawGame when c is nil; its memory reused) and
+// returns it, for RawGame.Build to build, maybe on another goroutine.
+// The game Build gives, with its syntax error, is the one Next would
+// have returned; NextRaw returns an error only when Next would return
+// it with no game: io.EOF at the end of the input, a read error. The
+// caller must be done with c (its Build) before the call. The reader
+// may keep c, unchanged, until the next call that cuts into it, to
+// give its type to the games after it that have nothing to infer
+// theirs from (GameType); so a RawGame cut by one Reader may be cut into
+// by another only once the first is no longer used.
+func (r *Reader) NextRaw(c *RawGame) (*RawGame, error) {
+	if c == nil {
+		c = new(RawGame)
+	}
+	if c == r.knownRaw {
+		r.knownNumber() // before c is cut into
+	}
+	r.raw = c
+	defer func() { r.raw = nil }()
+	if g, err := r.next(); g == nil && err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 // knownType works out knownNum, the GameType number of the game known
 // read by NextInto, and lets go of the game.
 func (r *Reader) knownType() {
@@ -356,12 +390,12 @@ func (r *Reader) next() (*Game, error) {
 		}
 	}
 	for {
-		g, err := r.readGame()
-		if err != nil && g == nil {
+		g, ok, err := r.readGame()
+		if err != nil {
 			r.err = err
 			return nil, err
 		}
-		if g != nil {
+		if ok {
 			// Each game takes some input: a guard against any loop.
 			if pos := r.base + r.lx.p; pos > r.pos || r.eof && r.lx.p >= r.n {
 				r.pos, r.stuck = pos, 0
@@ -369,14 +403,18 @@ func (r *Reader) next() (*Game, error) {
 				r.err = fmt.Errorf("%s: no progress at offset %d: %w", r.name, pos, io.ErrNoProgress)
 				return nil, r.err
 			}
+			if g == nil { // cut by NextRaw, not built
+				return nil, nil
+			}
 			return g, g.Err
 		}
 	}
 }
 
-// readGame reads the tokens of one game and builds it. It returns nil, nil
-// for a stretch of input that holds only comments.
-func (r *Reader) readGame() (*Game, error) {
+// readGame reads the tokens of one game and builds it (see finish). It
+// returns false, and no error, for a stretch of input that holds only
+// comments; the game is nil when NextRaw left it unbuilt.
+func (r *Reader) readGame() (*Game, bool, error) {
 	lx := &r.lx
 	r.toks = r.toks[:0]
 	toks := r.toks // stored back in r.toks for boundary, finish and tooLarge
@@ -399,7 +437,7 @@ func (r *Reader) readGame() (*Game, error) {
 			}
 			r.toks = toks
 			if r.n-start >= max {
-				return r.tooLarge(start, last), nil
+				return r.tooLarge(start, last), true, nil
 			}
 			keep := gs
 			if keep < 0 {
@@ -419,16 +457,16 @@ func (r *Reader) readGame() (*Game, error) {
 		case lexEOF:
 			if gs < 0 {
 				if r.rerr != nil {
-					return nil, r.rerr
+					return nil, false, r.rerr
 				}
-				return nil, io.EOF
+				return nil, false, io.EOF
 			}
 			r.toks = toks
-			g := r.finish(gs, last, nil)
+			g, ok := r.finish(gs, last, nil, true)
 			if g != nil && g.Err == nil && r.endsCut(g) {
-				r.cut(g)
+				r.markCut(g)
 			}
-			return g, nil
+			return g, ok, nil
 		}
 		if gs < 0 {
 			gs = lx.base
@@ -444,14 +482,15 @@ func (r *Reader) readGame() (*Game, error) {
 			r.toks = toks
 			if r.boundary(t) {
 				lx.unread(t)
-				return r.finish(gs, last, nil), nil
+				g, ok := r.finish(gs, last, nil, false)
+				return g, ok, nil
 			}
 		}
 		toks = toks[:len(toks)+1]
 		last = lx.base + int(t.end)
 		if last-gs > max {
 			r.toks = toks
-			return r.tooLarge(gs, last), nil
+			return r.tooLarge(gs, last), true, nil
 		}
 	}
 }
@@ -471,9 +510,9 @@ func (r *Reader) endsCut(g *Game) bool {
 	return !r.json && len(g.Tags) > 0 && !result
 }
 
-// cut marks g, which the input ends in without a result, with ErrCut at
-// its last move (or its start).
-func (r *Reader) cut(g *Game) {
+// markCut marks g, which the input ends in without a result, with ErrCut
+// at its last move (or its start).
+func (r *Reader) markCut(g *Game) {
 	p := g.Pos
 	if n := len(g.Moves); n > 0 {
 		p = g.Moves[n-1].Pos
@@ -559,115 +598,147 @@ func (r *Reader) tagName(t *token) []byte {
 	return r.lx.d[b+int(sp.ns) : b+int(sp.ne)]
 }
 
-// finish builds the game of buf[gs:end] from r.toks.
-func (r *Reader) finish(gs, end int, tooBig error) *Game {
+// finish makes the game of buf[gs:end] from r.toks: it cuts it (cut)
+// and builds it, or, for NextRaw, leaves the building to the caller
+// when it can (see RawGame). atEOF is set for the last game of the
+// input. It returns false for a stretch of input that holds only
+// comments; the game is nil when NextRaw left it unbuilt.
+func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
+	c := &r.own
+	if r.raw != nil {
+		c = r.raw
+	}
+	if !r.cut(c, gs, end, tooBig != nil) {
+		return nil, false
+	}
+	if r.raw != nil && tooBig == nil && !atEOF && c.scan() {
+		if c.evidence {
+			r.known, r.knownInto, r.knownRaw, r.hasKnownNum = nil, false, c, false
+		} else {
+			c.hint, c.hasHint = r.knownNumber()
+		}
+		return nil, true
+	}
+	var g *Game
+	switch {
+	case r.raw != nil:
+		// A game over the size cap, the last of the input (whether it is
+		// cut depends on the game built) or one whose tokens do not tell
+		// GameType's evidence: built here, in a game of its own.
+		g = c.build(new(Game), &r.bs, buildOwn)
+	case r.into != nil:
+		g = c.build(r.into, &r.bs, buildOwn)
+	case r.ReuseGame:
+		g = c.build(r.game, &r.bs, buildReuse)
+		r.game = g
+	default:
+		g = c.build(nil, &r.bs, buildShare)
+		r.game = g
+	}
+	switch {
+	case r.raw != nil:
+		if g.evidence() {
+			r.known, r.knownInto, r.knownRaw = nil, false, nil
+			r.knownNum, r.hasKnownNum = g.GameType().Number, true
+		} else {
+			g.hintType, g.hasHintType = r.knownNumber()
+		}
+		c.pre = g
+	case !g.evidence():
+		if r.knownInto || r.knownRaw != nil {
+			r.knownNumber() // g may outlive known
+		}
+		g.hint, g.hintType, g.hasHintType = r.known, r.knownNum, r.hasKnownNum
+	case r.into != nil:
+		r.known, r.knownInto, r.knownRaw, r.hasKnownNum = g, true, nil, false
+	case !r.ReuseGame:
+		r.known, r.knownInto, r.knownRaw, r.hasKnownNum = g, false, nil, false
+	}
+	if tooBig != nil && g.Err == nil {
+		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: c.line, Column: int(c.col), Err: tooBig}
+		if g.Pos.Line == 0 {
+			g.Pos = Pos{Offset: c.off, Line: int32(c.line), Column: c.col}
+		}
+	}
+	return g, true
+}
+
+// cut fills c with the game of buf[gs:end] and r.toks, taking r.toks
+// and the lexer's tag spans (and giving c's own back for the next game):
+// its text, decoded and copied out of the buffer, its tokens and
+// position, its index in the file. It returns false for a stretch of
+// input that holds only comments (unless big: a game over the size cap).
+func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
 	rawb := r.buf[gs:end]
 	first := &r.toks[0]
-	offset := r.base + gs + r.delta
-	toks := r.toks
-	tags := r.lx.tags
-	var raw string
-	enc := UTF8
+	c.pre = nil
+	c.off = r.base + gs + r.delta
+	c.line, c.col = r.lx.line0, first.col
+	c.file, c.maxDepth = r.name, r.maxDepth()
+	c.enc = UTF8
 	if r.wide != "" {
-		enc = r.wide
+		c.enc = r.wide
 	}
-	var bad []int // offsets in raw of bytes that were not UTF-8
-	decoded := !utf8.Valid(rawb) || forcedCodePage(r.enc)
-	if !decoded {
-		raw = string(rawb)
+	c.bad = nil
+	c.decoded = !utf8.Valid(rawb) || forcedCodePage(r.enc)
+	if !c.decoded {
+		c.raw = string(rawb)
+		// c takes the tokens; the reader lexes the next game into the
+		// ones c had, unless many (those of a big game, let go of: the
+		// memory of a RawGame is bounded by its own game's).
+		toks, tags := c.toks[:0], c.tags[:0]
+		if cap(toks) > keepTokens {
+			toks, tags = nil, nil
+		}
+		c.toks, r.toks = r.toks, toks
+		c.tags, r.lx.tags = r.lx.tags, tags
+		c.ntags, c.nmoves = r.sp.tags, r.sp.moves
 	} else {
 		var dec []byte
 		if multi, invalid := utf8Damage(rawb); r.enc == UTF8 || r.enc == "" && multi > invalid {
 			// UTF-8 text with a few bad bytes (a bad copy, a cut line),
 			// or UTF-8 forced: the names in it are UTF-8, read them so,
 			// and say where the bad bytes were.
-			dec, bad = replaceInvalid(rawb)
+			dec, c.bad = replaceInvalid(rawb)
 		} else {
-			dec, enc = decodeGame(rawb, r.enc)
+			dec, c.enc = decodeGame(rawb, r.enc)
 		}
 		var lx lexer
 		lx.reset(dec, true, r.lx.line0, int(first.col), first.flags&flBOL != 0)
-		toks = relex(&lx, nil)
-		tags = lx.tags
-		raw = string(dec)
+		c.toks = relex(&lx, nil)
+		c.tags = lx.tags
+		c.raw = string(dec)
 		r.delta += len(dec) - len(rawb)
 	}
-	if tooBig == nil && commentsOnly(toks) {
-		return nil
+	if !big && commentsOnly(c.toks) {
+		return false
 	}
 	r.index++
-	// The builder lives on the stack (no write barriers); its scratch
-	// slices are kept in r.bs from one game to the next.
-	bs := &r.bs
-	b := &builder{raw: raw, toks: toks, tags: tags, off: offset, line: r.lx.line0, maxDepth: r.maxDepth(),
-		stack: bs.stack[:0], parens: bs.parens[:0], lineLens: bs.lineLens[:0], comments: bs.comments[:0]}
+	c.index = r.index
+	return true
+}
+
+// knownNumber returns the GameType number of the last game with
+// something to infer its type from, for the games after it that have
+// nothing, and whether there was one; the game known is let go of (its
+// number kept).
+func (r *Reader) knownNumber() (int, bool) {
 	switch {
-	case r.into != nil:
-		// Notes of their own: they may be kept.
-	case r.ReuseGame:
-		b.notes = bs.notes[:0] // the Notes of the game before
-	default:
-		b.block, b.share = bs.block, true
-	}
-	if !decoded {
-		b.ntags, b.nmoves = r.sp.tags, r.sp.moves
-	} else {
-		b.count()
-	}
-	var g *Game
-	oldMoves := 0
-	switch {
-	case r.into != nil:
-		g = r.into
-		oldMoves = len(g.Moves)
-		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
-	case r.ReuseGame && r.game != nil:
-		g = r.game
-		oldMoves = len(g.Moves)
-		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
-	default:
-		g = newGame(b.ntags)
-		r.game = g
-	}
-	g.File, g.Index, g.Raw, g.Encoding = r.name, r.index, raw, enc
-	b.g = g
-	b.build()
-	if len(bad) > 0 {
-		g.BadBytes, g.BadByteCount = badPositions(raw, bad, offset, r.lx.line0, int(first.col)), len(bad)
-	}
-	clear(b.stack[:cap(b.stack)]) // pointers into the game
-	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
-	switch {
-	case r.into != nil:
-	case r.ReuseGame:
-		bs.notes = b.notes
-	default:
-		bs.block = b.block
-	}
-	if oldMoves > len(g.Moves) { // let go of the strings of the game before
-		clear(g.Moves[len(g.Moves):oldMoves])
-	}
-	switch {
-	case !g.evidence():
-		if r.knownInto {
-			r.knownType() // g may outlive known
+	case r.knownRaw != nil:
+		c := r.knownRaw
+		r.knownRaw = nil
+		g := c.pre
+		if g == nil {
+			if r.typeGame == nil {
+				r.typeGame = new(Game)
+			}
+			g = c.build(r.typeGame, &r.bs, buildOwn)
 		}
-		g.hint, g.hintType, g.hasHintType = r.known, r.knownNum, r.hasKnownNum
-	case r.into != nil:
-		r.known, r.knownInto, r.hasKnownNum = g, true, false
-	case !r.ReuseGame:
-		r.known, r.knownInto, r.hasKnownNum = g, false, false
+		r.knownNum, r.hasKnownNum = g.GameType().Number, true
+	case r.known != nil:
+		r.knownType()
 	}
-	if tooBig != nil && g.Err == nil {
-		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: r.lx.line0, Column: int(first.col), Err: tooBig}
-		if g.Pos.Line == 0 {
-			g.Pos = Pos{Offset: offset, Line: int32(r.lx.line0), Column: first.col}
-		}
-	}
-	if se, ok := g.Err.(*SyntaxError); ok {
-		se.File, se.Game = r.name, g.Index
-	}
-	return g
+	return r.knownNum, r.hasKnownNum
 }
 
 // utf8Damage counts, in b, the valid UTF-8 sequences of more than one
@@ -811,8 +882,11 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 			g.Encoding = r.wide
 		}
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: line, Column: col, Err: ErrGameTooLarge}
+		if c := r.raw; c != nil {
+			c.pre, c.index = g, g.Index
+		}
 	} else {
-		g = r.finish(gs, last, ErrGameTooLarge)
+		g, _ = r.finish(gs, last, ErrGameTooLarge, false)
 		// The error of a truncated game is its size, whatever else the
 		// truncation broke.
 		if se, ok := g.Err.(*SyntaxError); !ok || se.Err != ErrGameTooLarge {

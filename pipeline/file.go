@@ -53,6 +53,29 @@ func (f *File) Next() (*pdn.Game, error) { return f.next(nil, false) }
 // with g.
 func (f *File) NextInto(g *pdn.Game) (*pdn.Game, error) { return f.next(g, true) }
 
+// NextRaw is NextInto without the building (pdn.Reader.NextRaw): it cuts
+// the next game into c (a new one when c is nil), for c.Build to build,
+// on any goroutine. The caller must be done with c.
+func (f *File) NextRaw(c *pdn.RawGame) (*pdn.RawGame, error) {
+	if f.done {
+		return nil, io.EOF
+	}
+	c, err := f.r.NextRaw(c)
+	if err == io.EOF {
+		f.done = true
+		return nil, io.EOF
+	}
+	if err != nil {
+		f.done = true
+		return nil, f.readError(err)
+	}
+	f.games++
+	if !c.Failed() {
+		f.lastOK, f.lastPos = c.Index(), c.Pos()
+	}
+	return c, nil
+}
+
 func (f *File) next(into *pdn.Game, reuse bool) (*pdn.Game, error) {
 	if f.done {
 		return nil, io.EOF

@@ -158,7 +158,8 @@ func exportMeta(variant, command string, depth int) export.Meta {
 }
 
 // stageTimes is where a run spent its time: reading (decompressing and
-// parsing, on one goroutine); replay, analysis and preparing the rows (on
+// parsing: cutting the games, by one worker at a time, and building them,
+// on the workers; summed); replay, analysis and preparing the rows (on
 // the workers, summed over them); appending the rows in input order (on
 // one goroutine), waiting there for the encoders when they are behind,
 // and the final flush; and, on other goroutines while all that goes on,

@@ -170,6 +170,60 @@ func TestCheckDeterministic(t *testing.T) {
 	}
 }
 
+// check (text and --json) and clean (with rejects, with --repair) give
+// the same bytes whatever -j is, on the corpus, the oracle's games and
+// the test archives: the games are cut under the reader's lock and built
+// on the workers (pdn.RawGame), in any order, and come out in input
+// order.
+func TestJobsSameOutput(t *testing.T) {
+	inputs := []string{"../../testdata/corpus", "../../testdata/oracle", "../../testdata/validate", "../../testdata/repair", "../../testdata/pdn"}
+	dir := t.TempDir()
+	var first []string
+	for _, j := range []string{"1", "2", "3"} {
+		var got []string
+		for _, args := range [][]string{
+			{"check"},
+			{"check", "--json"},
+			{"clean", "-o", filepath.Join(dir, "clean"+j+".pdn"), "--rejects", filepath.Join(dir, "rejects"+j+".pdn")},
+			{"clean", "--repair", "-o", "-"},
+		} {
+			out, errOut, code := run(t, "", append(append(args, "-q", "-j", j), inputs...)...)
+			if code != exitFindings && code != exitInput {
+				t.Fatalf("%v -j %s: exit %d: %s", args, j, code, errOut)
+			}
+			got = append(got, untimed(out), untimed(errOut))
+		}
+		got = append(got, string(readFile(t, filepath.Join(dir, "clean"+j+".pdn"))), string(readFile(t, filepath.Join(dir, "rejects"+j+".pdn"))))
+		if first == nil {
+			first = got
+			continue
+		}
+		for i := range got {
+			if got[i] != first[i] {
+				t.Errorf("-j %s: output %d differs from -j 1's (%d and %d bytes)", j, i, len(got[i]), len(first[i]))
+			}
+		}
+	}
+	for _, i := range []int{0, 2, 6, 8, 9} { // check, check --json, clean --repair, clean, rejects
+		if len(first[i]) < 1000 {
+			t.Errorf("output %d: %q", i, first[i])
+		}
+	}
+}
+
+// untimed is a command's output without the line that says how fast it
+// ran.
+func untimed(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if !strings.Contains(l, " plies replayed in ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "")
+}
+
 func TestCheckStdinAndSample(t *testing.T) {
 	data, _ := os.ReadFile("../../testdata/validate/clean.pdn")
 	out, _, code := run(t, string(data), "check", "-q", "-")

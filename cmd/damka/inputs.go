@@ -21,8 +21,13 @@ type gameItem struct {
 	// element on (see dataName).
 	DataName string
 	Game     *pdn.Game // nil when Err or Note is set
-	Err      error     // the input could not be opened or read on
-	Note     string    // a warning about the inputs, with no game
+	// Raw, when set, is the game as the reader cut it, to be built into
+	// Game (the memory of a game read before, or nil) by the worker that
+	// takes it (pdn.RawGame.Build, see runner.each): only then is Game
+	// the game.
+	Raw  *pdn.RawGame
+	Err  error  // the input could not be opened or read on
+	Note string // a warning about the inputs, with no game
 	// Source tells where the game's bytes are, for a reject that must
 	// copy them from the file (a game over the reader's size cap).
 	Source *sourceInfo
@@ -101,9 +106,10 @@ func openInputs(io *streams, args []string) *inputs {
 }
 
 // next returns the next game (or input error, or note); ok is false at
-// the end. With reuse, the game is read into g (pdn.Reader.NextInto; a
-// new game when g is nil), which the caller must be done with.
-func (in *inputs) next(g *pdn.Game, reuse bool) (gameItem, bool, error) {
+// the end. With reuse, the game is cut into c (pdn.Reader.NextRaw; a new
+// one when c is nil), to be built into g (see gameItem.Raw); the caller
+// must be done with both.
+func (in *inputs) next(g *pdn.Game, c *pdn.RawGame, reuse bool) (gameItem, bool, error) {
 	for {
 		if in.cur == nil {
 			if in.i == len(in.sources) {
@@ -126,9 +132,11 @@ func (in *inputs) next(g *pdn.Game, reuse bool) (gameItem, bool, error) {
 			}
 		}
 		var got *pdn.Game
+		var raw *pdn.RawGame
 		var err error
 		if reuse {
-			got, err = in.cur.NextInto(g)
+			raw, err = in.cur.NextRaw(c)
+			got = g
 		} else {
 			got, err = in.cur.Next()
 		}
@@ -144,7 +152,7 @@ func (in *inputs) next(g *pdn.Game, reuse bool) (gameItem, bool, error) {
 			in.closeCur()
 			return gameItem{File: in.name, Err: err}, true, nil
 		}
-		return gameItem{File: in.name, DataName: in.dataName, Game: got, Source: in.info}, true, nil
+		return gameItem{File: in.name, DataName: in.dataName, Game: got, Raw: raw, Source: in.info}, true, nil
 	}
 }
 

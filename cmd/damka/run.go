@@ -98,10 +98,12 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 		b := free.get(r.reuse)
 		for len(b.items) < limit && b.bytes < batchBytes {
 			var g *pdn.Game
+			var c *pdn.RawGame
 			if r.reuse && len(b.items) < cap(b.items) {
-				g = b.items[:len(b.items)+1][len(b.items)].Game // the game read there before
+				old := &b.items[:len(b.items)+1][len(b.items)]
+				g, c = old.Game, old.Raw // the game read there before
 			}
-			it, ok, err := in.next(g, r.reuse)
+			it, ok, err := in.next(g, c, r.reuse)
 			if err != nil {
 				return nil, false, err
 			}
@@ -109,7 +111,10 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 				break
 			}
 			b.items = append(b.items, it)
-			if it.Game != nil {
+			switch {
+			case it.Raw != nil:
+				b.bytes += int64(it.Raw.Len()) + gameOverhead
+			case it.Game != nil:
 				b.bytes += int64(len(it.Game.Raw)) + gameOverhead
 			}
 		}
@@ -123,6 +128,15 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 				b.res = append(b.res[:cap(b.res)], make([]pipeline.Result, len(b.items)-cap(b.res))...)
 			}
 			b.res = b.res[:len(b.items)]
+			// The games are built here, on the worker, out of the reader's
+			// lock: the reader only cut them.
+			t0 := time.Now()
+			for i := range b.items {
+				if it := &b.items[i]; it.Raw != nil {
+					it.Game, _ = it.Raw.Build(it.Game)
+				}
+			}
+			times.read.Add(int64(time.Since(t0)))
 			var sum pipeline.Times
 			for i, it := range b.items {
 				if it.Game == nil {
@@ -197,17 +211,22 @@ func (p *batchPool) get(reuse bool) *batch {
 
 // keepPlies bounds what a batch given back keeps for the next read into
 // it: the moves of its games and the plies of its reports, keepPlies in
-// all (a batch of real games has 15 to 30 thousand). What is over is let
+// all (a batch of real games has 15 to 30 thousand), and the tokens of
+// the games as cut (pdn.RawGame), those of keepText bytes of text in all
+// (a batch holds at most batchBytes, but for its last game). What is over is let
 // go, so that the memory a run keeps between batches stays bounded (a few
 // MB a batch) whatever the games: one long game does not keep its plies
 // in every batch it went through.
-const keepPlies = 1 << 15
+const (
+	keepPlies = 1 << 15
+	keepText  = batchBytes
+)
 
 // put gives back an emitted batch: its games and reports, for reuse,
 // within keepPlies, and nothing of the rest of its results (rows,
 // analysis).
 func (p *batchPool) put(b *batch) {
-	kept := 0
+	kept, keptText := 0, 0
 	for i := range b.items {
 		it := &b.items[i]
 		var res *pipeline.Result
@@ -219,6 +238,11 @@ func (p *batchPool) put(b *batch) {
 			res = &b.res[i]
 			if res.Report != nil {
 				n += cap(res.Report.Plies) + cap(res.Report.Findings)
+			}
+		}
+		if it.Raw != nil {
+			if keptText += it.Raw.Len(); keptText > keepText {
+				it.Raw = nil
 			}
 		}
 		if kept += n; kept > keepPlies {

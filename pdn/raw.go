@@ -1,0 +1,238 @@
+package pdn
+
+import (
+	"errors"
+	"strings"
+)
+
+// A RawGame is one game as Reader.NextRaw cuts it from the input, not
+// yet built: its text (decoded to UTF-8), its tokens, and what the
+// reader carries from game to game (its index in the file, its
+// position, the type of the game before for GameType). Build turns it
+// into the Game Next would have returned. Cutting games must be done in
+// order, by one goroutine at a time; building them need not: a program
+// that reads on several goroutines in turn, under a lock, cuts under
+// the lock and builds outside it, on each its own goroutine.
+//
+// A RawGame's memory (its tokens) is reused by the next NextRaw into it.
+// The zero RawGame is ready for NextRaw.
+type RawGame struct {
+	file     string
+	index    int
+	raw      string
+	toks     []token
+	tags     []tagSpan
+	off      int   // offset of raw in the decoded input
+	line     int   // line of the first token
+	col      int32 // column of the first token
+	enc      string
+	bad      []int // offsets in raw of bytes that were not UTF-8
+	decoded  bool
+	ntags    int // tag tokens, when !decoded (else counted on building)
+	nmoves   int // main-line moves, when !decoded
+	maxDepth int
+
+	// From scan, for a game left unbuilt.
+	evidence bool  // GameType has something in the game to go by
+	failed   bool  // the game has a syntax error
+	pos      Pos   // Game.Pos
+	hint     int   // the type of the game before, for GameType, when !evidence
+	hasHint  bool  // there was one
+	pre      *Game // the game already built by the reader, if it was
+
+	bs scratch // Build's
+}
+
+// ErrNotCut is returned by Build for a RawGame that NextRaw did not fill.
+var ErrNotCut = errors.New("pdn: Build of a RawGame that NextRaw did not fill")
+
+// Build builds the game into g, reusing the memory of the game g held
+// before (its Tags and Moves; nil: a new game), as NextInto does, and
+// returns it with its syntax error (Game.Err), as Next does: the game is
+// the one Next would have returned in its place. The strings of the
+// game and the Notes of its moves are never reused. The reader may have
+// built the game already (a game over MaxGameBytes, the last game of the
+// input): Build then returns that game, and g is left as it is.
+//
+// Build reads c and may run on another goroutine than the reader's,
+// while the reader goes on (but not on two goroutines at once for one
+// RawGame); the caller must be done with g.
+func (c *RawGame) Build(g *Game) (*Game, error) {
+	if c.pre != nil {
+		return c.pre, c.pre.Err
+	}
+	if len(c.toks) == 0 {
+		return nil, ErrNotCut
+	}
+	if g == nil {
+		g = new(Game)
+	}
+	g = c.build(g, &c.bs, buildOwn)
+	if !c.evidence {
+		g.hintType, g.hasHintType = c.hint, c.hasHint
+	}
+	return g, g.Err
+}
+
+// Index is the 1-based index of the game in its file (Game.Index).
+func (c *RawGame) Index() int {
+	if c.pre != nil {
+		return c.pre.Index
+	}
+	return c.index
+}
+
+// Pos is the position of the game (Game.Pos).
+func (c *RawGame) Pos() Pos {
+	if c.pre != nil {
+		return c.pre.Pos
+	}
+	return c.pos
+}
+
+// Failed reports whether the game has a syntax error (Game.Err is set
+// once it is built), as the reader can already tell.
+func (c *RawGame) Failed() bool {
+	if c.pre != nil {
+		return c.pre.Err != nil
+	}
+	return c.failed
+}
+
+// Len is the length of the game's text (len(Game.Raw)).
+func (c *RawGame) Len() int {
+	if c.pre != nil {
+		return len(c.pre.Raw)
+	}
+	return len(c.raw)
+}
+
+// How build allocates the Notes and moves of a game.
+type buildMode uint8
+
+const (
+	buildOwn   buildMode = iota // Notes of its own (NextInto, RawGame.Build)
+	buildReuse                  // the Notes of the game before (ReuseGame)
+	buildShare                  // main lines from blocks shared by games (Next)
+)
+
+// build builds c into g (nil: a new game), with the scratch slices of bs.
+func (c *RawGame) build(g *Game, bs *scratch, mode buildMode) *Game {
+	// The builder lives on the stack (no write barriers); its scratch
+	// slices are kept in bs from one game to the next.
+	b := &builder{raw: c.raw, toks: c.toks, tags: c.tags, off: c.off, line: c.line, maxDepth: c.maxDepth,
+		stack: bs.stack[:0], parens: bs.parens[:0], lineLens: bs.lineLens[:0], comments: bs.comments[:0]}
+	switch mode {
+	case buildReuse:
+		b.notes = bs.notes[:0] // the Notes of the game before
+	case buildShare:
+		b.block, b.share = bs.block, true
+	}
+	if !c.decoded {
+		b.ntags, b.nmoves = c.ntags, c.nmoves
+	} else {
+		b.count()
+	}
+	oldMoves := 0
+	if g != nil {
+		oldMoves = len(g.Moves)
+		*g = Game{Tags: g.Tags[:0], Moves: g.Moves[:0]}
+	} else {
+		g = newGame(b.ntags)
+	}
+	g.File, g.Index, g.Raw, g.Encoding = c.file, c.index, c.raw, c.enc
+	b.g = g
+	b.build()
+	if len(c.bad) > 0 {
+		g.BadBytes, g.BadByteCount = badPositions(c.raw, c.bad, c.off, c.line, int(c.col)), len(c.bad)
+	}
+	clear(b.stack[:cap(b.stack)]) // pointers into the game
+	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
+	switch mode {
+	case buildReuse:
+		bs.notes = b.notes
+	case buildShare:
+		bs.block = b.block
+	}
+	if oldMoves > len(g.Moves) { // let go of the strings of the game before
+		clear(g.Moves[len(g.Moves):oldMoves])
+	}
+	if se, ok := g.Err.(*SyntaxError); ok {
+		se.File, se.Game = c.file, g.Index
+	}
+	return g
+}
+
+// scan tells from the tokens, as the builder will read them, whether
+// the game has a syntax error, whether GameType has something in it to
+// go by (Game.evidence), and its position, for a game left unbuilt. It
+// returns false when the tokens do not tell the evidence: a game whose
+// only main-line move is its last token, which the builder may take for
+// a match score ending the game (scoreTerminator). Each case follows one
+// of builder.token's; TestRawGameScan checks the two agree.
+func (c *RawGame) scan() bool {
+	toks := c.toks
+	depth := 0      // variations open (the builder's stack, less the main line)
+	empty := true   // the line being read has no move yet (builder.last is nil)
+	failed := false // a syntax error recorded
+	setup, tag := false, false
+	moves := 0 // main-line moves that are not unknown
+	pos := 0
+	for pos < len(toks) && (toks[pos].kind == tkComment || toks[pos].kind == tkLineComment) {
+		pos++
+	}
+	if pos == len(toks) {
+		pos = 0
+	}
+	c.pos = Pos{Offset: c.off + int(toks[pos].start), Line: int32(c.line) + toks[pos].line, Column: toks[pos].col}
+	stop := false
+	for i := 0; i < len(toks) && !stop; i++ {
+		t := &toks[i]
+		switch t.kind {
+		case tkMove:
+			if depth == 0 {
+				moves++
+			}
+			empty = false
+		case tkUnknown:
+			empty = false
+		case tkTag:
+			if t.err != ecNone {
+				failed = true
+			}
+			if !tag {
+				sp := &c.tags[t.num]
+				name := c.raw[sp.ns:sp.ne]
+				tag = strings.EqualFold(name, "GameType") || strings.EqualFold(name, "Variant") || strings.EqualFold(name, "FEN")
+			}
+		case tkStrength, tkNAG:
+			stop = empty
+		case tkComment, tkLineComment, tkGlued:
+			stop = t.err != ecNone
+		case tkLParen:
+			if empty || depth+1 > c.maxDepth {
+				stop = true
+				break
+			}
+			depth++
+			empty = true
+		case tkRParen:
+			if depth == 0 {
+				stop = true
+				break
+			}
+			depth--
+			empty = false
+		case tkResult:
+			stop = depth > 0
+		case tkSetup:
+			setup = setupFEN(c.raw[t.start+1:t.end-1]) != ""
+		case tkBad:
+			failed = true
+			stop = t.err != ecBadTag
+		}
+	}
+	c.failed = failed || stop || depth > 0
+	c.evidence = setup || tag || moves > 0
+	return setup || tag || moves != 1 || toks[len(toks)-1].kind != tkMove
+}
