@@ -1,8 +1,8 @@
 package pdn
 
 import (
+	"bytes"
 	"errors"
-	"strings"
 )
 
 // A RawGame is one game as Reader.NextRaw cuts it from the input, not
@@ -19,7 +19,7 @@ import (
 type RawGame struct {
 	file     string
 	index    int
-	raw      string
+	raw      string // the text, decoded
 	toks     []token
 	tags     []tagSpan
 	off      int   // offset of raw in the decoded input
@@ -118,9 +118,10 @@ const (
 
 // build builds c into g (nil: a new game), with the scratch slices of bs.
 func (c *RawGame) build(g *Game, bs *scratch, mode buildMode) *Game {
+	raw := c.raw
 	// The builder lives on the stack (no write barriers); its scratch
 	// slices are kept in bs from one game to the next.
-	b := &builder{raw: c.raw, toks: c.toks, tags: c.tags, off: c.off, line: c.line, maxDepth: c.maxDepth,
+	b := &builder{raw: raw, toks: c.toks, tags: c.tags, off: c.off, line: c.line, maxDepth: c.maxDepth,
 		stack: bs.stack[:0], parens: bs.parens[:0], lineLens: bs.lineLens[:0], comments: bs.comments[:0]}
 	switch mode {
 	case buildReuse:
@@ -140,11 +141,11 @@ func (c *RawGame) build(g *Game, bs *scratch, mode buildMode) *Game {
 	} else {
 		g = newGame(b.ntags)
 	}
-	g.File, g.Index, g.Raw, g.Encoding = c.file, c.index, c.raw, c.enc
+	g.File, g.Index, g.Raw, g.Encoding = c.file, c.index, raw, c.enc
 	b.g = g
 	b.build()
 	if len(c.bad) > 0 {
-		g.BadBytes, g.BadByteCount = badPositions(c.raw, c.bad, c.off, c.line, int(c.col)), len(c.bad)
+		g.BadBytes, g.BadByteCount = badPositions(raw, c.bad, c.off, c.line, int(c.col)), len(c.bad)
 	}
 	clear(b.stack[:cap(b.stack)]) // pointers into the game
 	bs.stack, bs.parens, bs.lineLens, bs.comments = b.stack, b.parens, b.lineLens, b.comments
@@ -177,14 +178,7 @@ func (c *RawGame) scan() bool {
 	failed := false // a syntax error recorded
 	setup, tag := false, false
 	moves := 0 // main-line moves that are not unknown
-	pos := 0
-	for pos < len(toks) && (toks[pos].kind == tkComment || toks[pos].kind == tkLineComment) {
-		pos++
-	}
-	if pos == len(toks) {
-		pos = 0
-	}
-	c.pos = Pos{Offset: c.off + int(toks[pos].start), Line: int32(c.line) + toks[pos].line, Column: toks[pos].col}
+	c.setPos()
 	stop := false
 	for i := 0; i < len(toks) && !stop; i++ {
 		t := &toks[i]
@@ -202,8 +196,7 @@ func (c *RawGame) scan() bool {
 			}
 			if !tag {
 				sp := &c.tags[t.num]
-				name := c.raw[sp.ns:sp.ne]
-				tag = strings.EqualFold(name, "GameType") || strings.EqualFold(name, "Variant") || strings.EqualFold(name, "FEN")
+				tag = evidenceTag([]byte(c.raw[sp.ns:sp.ne]))
 			}
 		case tkStrength, tkNAG:
 			stop = empty
@@ -235,4 +228,45 @@ func (c *RawGame) scan() bool {
 	c.failed = failed || stop || depth > 0
 	c.evidence = setup || tag || moves > 0
 	return setup || tag || moves != 1 || toks[len(toks)-1].kind != tkMove
+}
+
+// fromSplit is scan with what the reader tracked as the tokens came
+// (splitState.builds), for tokens lexed from the input as they are (not
+// decoded and lexed again).
+func (c *RawGame) fromSplit(sp *splitState) bool {
+	c.setPos()
+	b := sp.builds
+	if !b.stop {
+		b.evMoves = sp.moves - b.unknowns
+		b.failed = b.failed || sp.depth > 0 // a variation left open
+	}
+	c.failed = b.failed
+	c.evidence = b.evSetup || b.evTag || b.evMoves > 0
+	return b.evSetup || b.evTag || b.evMoves != 1 || c.toks[len(c.toks)-1].kind != tkMove
+}
+
+// setPos sets the position of the game (builder.posToken).
+func (c *RawGame) setPos() {
+	toks := c.toks
+	i := 0
+	for i < len(toks) && (toks[i].kind == tkComment || toks[i].kind == tkLineComment) {
+		i++
+	}
+	if i == len(toks) {
+		i = 0
+	}
+	c.pos = Pos{Offset: c.off + int(toks[i].start), Line: int32(c.line) + toks[i].line, Column: toks[i].col}
+}
+
+// evidenceTag reports whether a tag of that name gives GameType
+// something to go by (Game.evidence).
+func evidenceTag(name []byte) bool {
+	if len(name) == 0 {
+		return false
+	}
+	switch name[0] | 0x20 {
+	case 'g', 'v', 'f':
+		return bytes.EqualFold(name, []byte("GameType")) || bytes.EqualFold(name, []byte("Variant")) || bytes.EqualFold(name, []byte("FEN"))
+	}
+	return false
 }

@@ -71,6 +71,14 @@ func checkRaw(t *testing.T, name string, data []byte, set func(*Reader)) {
 			continue
 		}
 		index, pos, failed, size, unbuilt := c.Index(), c.Pos(), c.Failed(), c.Len(), c.pre == nil
+		if unbuilt && !c.decoded { // what the reader tracked, against a scan of the tokens
+			scanned := RawGame{toks: c.toks, tags: c.tags, raw: c.raw, off: c.off, line: c.line, maxDepth: c.maxDepth}
+			scanned.scan()
+			if scanned.evidence != c.evidence || scanned.failed != c.failed || scanned.pos != c.pos {
+				t.Errorf("%s: game %d: tracked evidence %v, failed %v, at %v; scanned %v, %v, %v", name, n+1,
+					c.evidence, c.failed, c.pos, scanned.evidence, scanned.failed, scanned.pos)
+			}
+		}
 		w := want[n]
 		done[k].Add(1)
 		go func() {

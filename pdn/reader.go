@@ -311,6 +311,20 @@ type splitState struct {
 	depth    int
 	tags     int // tag tokens
 	moves    int // moves of the main line
+	builds       // what the builder will find, for NextRaw
+}
+
+// builds is what the builder will find in a game, as its tokens come
+// (track), for NextRaw to tell without building it (see RawGame.scan,
+// which works it out from the tokens of a whole game, and
+// RawGame.fromSplit).
+type builds struct {
+	stop     bool // the builder stops at a token before this one (an error)
+	failed   bool // it records a syntax error
+	unknowns int  // unknown moves ("-", "--") of the main line
+	evMoves  int  // main-line moves that are not unknown, up to the stop
+	evTag    bool // a tag that gives GameType something to go by
+	evSetup  bool // a setup token with a FEN
 }
 
 // Next returns the next game. At the end of the input it returns nil,
@@ -472,6 +486,7 @@ func (r *Reader) readGame() (*Game, bool, error) {
 			gs = lx.base
 			lx.rebase = false
 			r.boundary(t)
+			r.track(t, toks, 0)
 		} else if k := t.kind; (k == tkMove || k == tkNumber) && !r.sp.term {
 			// the common case of boundary
 			r.sp.body = true
@@ -480,11 +495,13 @@ func (r *Reader) readGame() (*Game, bool, error) {
 			}
 		} else {
 			r.toks = toks
+			depth := r.sp.depth
 			if r.boundary(t) {
 				lx.unread(t)
 				g, ok := r.finish(gs, last, nil, false)
 				return g, ok, nil
 			}
+			r.track(t, toks, depth)
 		}
 		toks = toks[:len(toks)+1]
 		last = lx.base + int(t.end)
@@ -580,6 +597,71 @@ func (r *Reader) boundary(t *token) bool {
 	return false
 }
 
+// track follows t, a token of the game that is not a move or a move
+// number (those take readGame's short path: they never stop the
+// builder), after the tokens toks before it, as builder.token will take
+// it: whether it stops the builder at an error, and what GameType can go
+// by up to there. depth is the depth of variations before t; the split
+// state (its depth, the moves of the main line) is as boundary left it
+// after t, and is the builder's up to its stop.
+func (r *Reader) track(t *token, toks []token, depth int) {
+	sp := &r.sp
+	if sp.stop {
+		return
+	}
+	switch t.kind {
+	case tkTag:
+		if t.err != ecNone {
+			sp.failed = true
+		}
+		if !sp.evTag {
+			sp.evTag = evidenceTag(r.tagName(t))
+		}
+		return
+	case tkUnknown:
+		if sp.depth == 0 {
+			sp.unknowns++
+		}
+		return
+	case tkSetup:
+		sp.evSetup = setupFEN(string(r.lx.d[r.lx.base+int(t.start)+1:r.lx.base+int(t.end)-1])) != ""
+		return
+	case tkBad:
+		sp.failed = true
+		sp.stop = t.err != ecBadTag
+	case tkComment, tkLineComment, tkGlued:
+		sp.stop = t.err != ecNone
+	case tkStrength, tkNAG:
+		sp.stop = !lineHasMove(toks)
+	case tkLParen:
+		sp.stop = !lineHasMove(toks) || depth+1 > r.maxDepth()
+	case tkRParen:
+		sp.stop = depth == 0
+	case tkResult:
+		sp.stop = depth > 0
+	}
+	if sp.stop {
+		sp.failed = true
+		sp.evMoves = sp.moves - sp.unknowns
+	}
+}
+
+// lineHasMove reports whether the line being read after toks has a move
+// (builder.last is not nil), for toks with no error before: the tokens
+// since the '(' that opened it hold a move or a variation closed (which
+// came after a move).
+func lineHasMove(toks []token) bool {
+	for i := len(toks) - 1; i >= 0; i-- {
+		switch toks[i].kind {
+		case tkMove, tkUnknown, tkRParen:
+			return true
+		case tkLParen:
+			return false
+		}
+	}
+	return false
+}
+
 // hasTag reports whether the game has a tag of the same name as t.
 func (r *Reader) hasTag(t *token) bool {
 	name := r.tagName(t)
@@ -611,7 +693,7 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 	if !r.cut(c, gs, end, tooBig != nil) {
 		return nil, false
 	}
-	if r.raw != nil && tooBig == nil && !atEOF && c.scan() {
+	if r.raw != nil && tooBig == nil && !atEOF && r.tells(c) {
 		if c.evidence {
 			r.known, r.knownInto, r.knownRaw, r.hasKnownNum = nil, false, c, false
 		} else {
@@ -661,6 +743,15 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 		}
 	}
 	return g, true
+}
+
+// tells works out, for NextRaw, what the builder will find in the game
+// cut into c (RawGame.scan), and whether that tells GameType's evidence.
+func (r *Reader) tells(c *RawGame) bool {
+	if c.decoded {
+		return c.scan() // lexed again
+	}
+	return c.fromSplit(&r.sp)
 }
 
 // cut fills c with the game of buf[gs:end] and r.toks, taking r.toks
