@@ -70,7 +70,7 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 		for _, s := range rawSettings {
-			checkRaw(t, "fuzz ("+s.name+")", data, s.set)
+			checkRaw(t, "fuzz ("+s.name+")", data, s.set, s.late, s.slow)
 		}
 		small := NewReader(bytes.NewReader(data), "fuzz")
 		small.MaxGameBytes = 64

@@ -3,6 +3,7 @@ package pdn
 import (
 	"bytes"
 	"errors"
+	"sync/atomic"
 )
 
 // A RawGame is one game as Reader.NextRaw cuts it from the input, not
@@ -19,7 +20,10 @@ import (
 type RawGame struct {
 	file     string
 	index    int
-	raw      string // the text, decoded
+	raw      string // the text, decoded; "" when in a chunk (text)
+	text     []byte // the text, in a buffer of the reader's (ch), copied by Build
+	ch       *chunk // the buffer text is in, held until Build
+	built    atomic.Bool
 	toks     []token
 	tags     []tagSpan
 	off      int   // offset of raw in the decoded input
@@ -43,8 +47,11 @@ type RawGame struct {
 	bs scratch // Build's
 }
 
-// ErrNotCut is returned by Build for a RawGame that NextRaw did not fill.
-var ErrNotCut = errors.New("pdn: Build of a RawGame that NextRaw did not fill")
+// Errors of Build.
+var (
+	ErrNotCut = errors.New("pdn: Build of a RawGame that NextRaw did not fill")
+	ErrBuilt  = errors.New("pdn: RawGame built already")
+)
 
 // Build builds the game into g, reusing the memory of the game g held
 // before (its Tags and Moves; nil: a new game), as NextInto does, and
@@ -54,20 +61,26 @@ var ErrNotCut = errors.New("pdn: Build of a RawGame that NextRaw did not fill")
 // built the game already (a game over MaxGameBytes, the last game of the
 // input): Build then returns that game, and g is left as it is.
 //
-// Build reads c and may run on another goroutine than the reader's,
-// while the reader goes on (but not on two goroutines at once for one
-// RawGame); the caller must be done with g.
+// Build may run on another goroutine than the reader's, while the
+// reader goes on; the caller must be done with g. A game is built once:
+// Build returns ErrBuilt after that, until the next NextRaw into c.
 func (c *RawGame) Build(g *Game) (*Game, error) {
+	if len(c.toks) == 0 && c.pre == nil {
+		return nil, ErrNotCut
+	}
+	if !c.built.CompareAndSwap(false, true) {
+		return nil, ErrBuilt
+	}
 	if c.pre != nil {
 		return c.pre, c.pre.Err
-	}
-	if len(c.toks) == 0 {
-		return nil, ErrNotCut
 	}
 	if g == nil {
 		g = new(Game)
 	}
 	g = c.build(g, &c.bs, buildOwn)
+	if c.ch != nil {
+		c.ch.refs.Add(-1) // the reader may read into the buffer again
+	}
 	if !c.evidence {
 		g.hintType, g.hasHintType = c.hint, c.hasHint
 	}
@@ -104,7 +117,7 @@ func (c *RawGame) Len() int {
 	if c.pre != nil {
 		return len(c.pre.Raw)
 	}
-	return len(c.raw)
+	return len(c.raw) + len(c.text)
 }
 
 // How build allocates the Notes and moves of a game.
@@ -119,6 +132,9 @@ const (
 // build builds c into g (nil: a new game), with the scratch slices of bs.
 func (c *RawGame) build(g *Game, bs *scratch, mode buildMode) *Game {
 	raw := c.raw
+	if c.ch != nil {
+		raw = string(c.text) // out of the reader's lock, when Build runs there
+	}
 	// The builder lives on the stack (no write barriers); its scratch
 	// slices are kept in bs from one game to the next.
 	b := &builder{raw: raw, toks: c.toks, tags: c.tags, off: c.off, line: c.line, maxDepth: c.maxDepth,
@@ -196,7 +212,7 @@ func (c *RawGame) scan() bool {
 			}
 			if !tag {
 				sp := &c.tags[t.num]
-				tag = evidenceTag([]byte(c.raw[sp.ns:sp.ne]))
+				tag = evidenceTag(c.textOf(int(sp.ns), int(sp.ne)))
 			}
 		case tkStrength, tkNAG:
 			stop = empty
@@ -219,7 +235,7 @@ func (c *RawGame) scan() bool {
 		case tkResult:
 			stop = depth > 0
 		case tkSetup:
-			setup = setupFEN(c.raw[t.start+1:t.end-1]) != ""
+			setup = setupFEN(string(c.textOf(int(t.start)+1, int(t.end)-1))) != ""
 		case tkBad:
 			failed = true
 			stop = t.err != ecBadTag
@@ -256,6 +272,23 @@ func (c *RawGame) setPos() {
 		i = 0
 	}
 	c.pos = Pos{Offset: c.off + int(toks[i].start), Line: int32(c.line) + toks[i].line, Column: toks[i].col}
+}
+
+// textOf returns the bytes i to j of the game's text.
+func (c *RawGame) textOf(i, j int) []byte {
+	if c.ch != nil {
+		return c.text[i:j]
+	}
+	return []byte(c.raw[i:j])
+}
+
+// A chunk is a buffer the reader reads the input into, with a count of
+// the holders of slices of it, which the reader must not write over:
+// games cut by NextRaw and not yet built, and the reader itself while it
+// may build one of them for its type (Reader.knownRaw).
+type chunk struct {
+	b    []byte
+	refs atomic.Int32
 }
 
 // evidenceTag reports whether a tag of that name gives GameType

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -16,10 +17,13 @@ import (
 var rawSettings = []struct {
 	name  string
 	set   func(*Reader)
-	small bool
+	small bool // only for small inputs
+	late  bool // each game built only when its RawGame is to be cut into again
+	slow  bool // the input read one byte at a time
 }{
-	{"defaults", func(*Reader) {}, false},
-	{"small caps", func(r *Reader) { r.MaxGameBytes, r.MaxVariationDepth = 300, 2 }, true},
+	{"defaults", func(*Reader) {}, false, false, false},
+	{"small caps", func(r *Reader) { r.MaxGameBytes, r.MaxVariationDepth = 300, 2 }, true, false, false},
+	{"built late, one byte at a time", func(*Reader) {}, true, true, true},
 }
 
 // checkRaw reads data with Next, and again with NextRaw into a ring of
@@ -30,10 +34,14 @@ var rawSettings = []struct {
 // included), what the RawGame said of it before it was built (Index,
 // Pos, Failed, Len), and, for a game the reader left unbuilt, whether
 // scan told the builder's evidence for GameType and syntax error.
-func checkRaw(t *testing.T, name string, data []byte, set func(*Reader)) {
+func checkRaw(t *testing.T, name string, data []byte, set func(*Reader), late, slow bool) {
 	t.Helper()
 	newReader := func() *Reader {
-		r := NewReader(bytes.NewReader(data), name)
+		var src io.Reader = bytes.NewReader(data)
+		if slow {
+			src = iotest.OneByteReader(src)
+		}
+		r := NewReader(src, name)
 		set(r)
 		return r
 	}
@@ -51,11 +59,16 @@ func checkRaw(t *testing.T, name string, data []byte, set func(*Reader)) {
 	var raws [ring]*RawGame
 	var games [ring]*Game
 	var done [ring]sync.WaitGroup
+	var pending [ring]func()
 	r := newReader()
 	n := 0
 	var gotErr error
 	for ; ; n++ {
 		k := n % ring
+		if f := pending[k]; f != nil { // late: built as the reader is ring games on
+			pending[k] = nil
+			f()
+		}
 		done[k].Wait() // the game built there before is checked
 		c, err := r.NextRaw(raws[k])
 		if c == nil {
@@ -72,7 +85,7 @@ func checkRaw(t *testing.T, name string, data []byte, set func(*Reader)) {
 		}
 		index, pos, failed, size, unbuilt := c.Index(), c.Pos(), c.Failed(), c.Len(), c.pre == nil
 		if unbuilt && !c.decoded { // what the reader tracked, against a scan of the tokens
-			scanned := RawGame{toks: c.toks, tags: c.tags, raw: c.raw, off: c.off, line: c.line, maxDepth: c.maxDepth}
+			scanned := RawGame{toks: c.toks, tags: c.tags, raw: c.raw, text: c.text, ch: c.ch, off: c.off, line: c.line, maxDepth: c.maxDepth}
 			scanned.scan()
 			if scanned.evidence != c.evidence || scanned.failed != c.failed || scanned.pos != c.pos {
 				t.Errorf("%s: game %d: tracked evidence %v, failed %v, at %v; scanned %v, %v, %v", name, n+1,
@@ -80,9 +93,7 @@ func checkRaw(t *testing.T, name string, data []byte, set func(*Reader)) {
 			}
 		}
 		w := want[n]
-		done[k].Add(1)
-		go func() {
-			defer done[k].Done()
+		build := func() {
 			g, err := c.Build(games[k])
 			games[k] = g
 			if err != g.Err {
@@ -103,9 +114,21 @@ func checkRaw(t *testing.T, name string, data []byte, set func(*Reader)) {
 				t.Errorf("%s: game %d: scan says evidence %v, failed %v; the builder %v, %v",
 					name, w.Index, c.evidence, c.failed, g.evidence(), g.Err)
 			}
+		}
+		if late {
+			pending[k] = build
+			continue
+		}
+		done[k].Add(1)
+		go func() {
+			defer done[k].Done()
+			build()
 		}()
 	}
 	for k := range done {
+		if pending[k] != nil {
+			pending[k]()
+		}
 		done[k].Wait()
 	}
 	if n != len(want) || gotErr != wantErr && (gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error()) {
@@ -140,7 +163,7 @@ func TestNextRaw(t *testing.T) {
 			if s.small && len(data) > 1<<20 {
 				continue
 			}
-			checkRaw(t, name+" ("+s.name+")", data, s.set)
+			checkRaw(t, name+" ("+s.name+")", data, s.set, s.late, s.slow)
 		}
 	}
 }
@@ -169,7 +192,7 @@ func TestNextRawCases(t *testing.T) {
 	}
 	for name, data := range cases {
 		for _, s := range rawSettings {
-			checkRaw(t, name+" ("+s.name+")", []byte(data), s.set)
+			checkRaw(t, name+" ("+s.name+")", []byte(data), s.set, s.late, s.slow)
 		}
 	}
 }
@@ -197,6 +220,9 @@ func TestRawGameBuild(t *testing.T) {
 	}
 	if g, err := c.Build(old); err != nil || g == old || g.Event() != "b" {
 		t.Errorf("last game: %+v, %v", g, err)
+	}
+	if g, err := c.Build(nil); g != nil || err != ErrBuilt {
+		t.Errorf("built twice: %v, %v", g, err)
 	}
 	if c, err := r.NextRaw(c); c != nil || err != io.EOF {
 		t.Errorf("at the end: %v, %v", c, err)

@@ -138,6 +138,8 @@ type Reader struct {
 	err     error // sticky: io.EOF or a read error
 
 	buf   []byte // buf[:n] holds input not yet consumed
+	ch    *chunk // buf's, once games cut by NextRaw hold slices of it
+	spare []*chunk
 	n     int
 	eof   bool
 	rerr  error // read error, reported once the buffer is used up
@@ -162,6 +164,7 @@ type Reader struct {
 	// to infer its type from (known is then nil): the reader builds it
 	// (into typeGame) for its type when a game after it has nothing.
 	knownRaw *RawGame
+	knownCh  *chunk // the buffer of knownRaw's text, held
 	typeGame *Game
 	pos      int // input offset after the last game
 	stuck    int // games returned in a row without progress
@@ -259,6 +262,7 @@ func (r *Reader) read(min int) {
 		nb := make([]byte, size)
 		copy(nb, r.buf[:r.n])
 		r.buf = nb
+		r.retire()
 	}
 	for empty := 0; r.n < want && !r.eof && r.rerr == nil; {
 		m, err := r.src.Read(r.buf[r.n:])
@@ -279,7 +283,16 @@ func (r *Reader) read(min int) {
 // fill makes more input available, keeping buf[keep:]. It returns false
 // when nothing more could be read because of a read error.
 func (r *Reader) fill(keep int) bool {
-	if keep > 0 {
+	if r.ch != nil && r.ch.refs.Load() > 0 {
+		// Games cut by NextRaw hold slices of buf, until Build: go on in
+		// another buffer (one they have let go of, or a new one).
+		ch := r.freeChunk()
+		r.n = copy(ch.b, r.buf[keep:r.n])
+		r.retire()
+		r.buf, r.ch = ch.b, ch
+		r.base += keep
+		r.lx.shift(keep)
+	} else if keep > 0 {
 		copy(r.buf, r.buf[keep:r.n])
 		r.n -= keep
 		r.base += keep
@@ -296,6 +309,47 @@ func (r *Reader) fill(keep int) bool {
 	r.lx.d = r.buf[:r.n]
 	r.lx.eof = r.eof
 	return r.n > before || r.eof
+}
+
+// maxSpare is how many buffers held by games cut by NextRaw the reader
+// keeps, to read into again once they are let go of.
+const maxSpare = 8
+
+// retire puts the chunk of buf, which the reader leaves, among the
+// spares (or lets go of it, and of the oldest spare when there are
+// maxSpare).
+func (r *Reader) retire() {
+	if r.ch == nil {
+		return
+	}
+	if len(r.spare) == maxSpare {
+		copy(r.spare, r.spare[1:])
+		r.spare = r.spare[:maxSpare-1]
+	}
+	r.spare = append(r.spare, r.ch)
+	r.ch = nil
+}
+
+// freeChunk returns a spare buffer of buf's size that no game holds, or
+// a new one.
+func (r *Reader) freeChunk() *chunk {
+	for i, ch := range r.spare {
+		if ch.refs.Load() == 0 && len(ch.b) == len(r.buf) {
+			r.spare = append(r.spare[:i], r.spare[i+1:]...)
+			return ch
+		}
+	}
+	return &chunk{b: make([]byte, len(r.buf))}
+}
+
+// lend hands c, a game cut from buf and not built, a slice of buf
+// (RawGame.text), which the reader will not write over until c is built.
+func (r *Reader) lend(c *RawGame) {
+	if r.ch == nil {
+		r.ch = &chunk{b: r.buf}
+	}
+	r.ch.refs.Add(1)
+	c.ch = r.ch
 }
 
 // splitState decides where games end, from the tokens as they come:
@@ -694,12 +748,18 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 		return nil, false
 	}
 	if r.raw != nil && tooBig == nil && !atEOF && r.tells(c) {
+		if c.text != nil {
+			r.lend(c)
+		}
 		if c.evidence {
-			r.known, r.knownInto, r.knownRaw, r.hasKnownNum = nil, false, c, false
+			r.setKnownRaw(c)
 		} else {
 			c.hint, c.hasHint = r.knownNumber()
 		}
 		return nil, true
+	}
+	if c.text != nil {
+		c.raw, c.text = string(c.text), nil
 	}
 	var g *Game
 	switch {
@@ -720,7 +780,8 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 	switch {
 	case r.raw != nil:
 		if g.evidence() {
-			r.known, r.knownInto, r.knownRaw = nil, false, nil
+			r.setKnownRaw(nil)
+			r.known, r.knownInto = nil, false
 			r.knownNum, r.hasKnownNum = g.GameType().Number, true
 		} else {
 			g.hintType, g.hasHintType = r.knownNumber()
@@ -732,9 +793,11 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 		}
 		g.hint, g.hintType, g.hasHintType = r.known, r.knownNum, r.hasKnownNum
 	case r.into != nil:
-		r.known, r.knownInto, r.knownRaw, r.hasKnownNum = g, true, nil, false
+		r.setKnownRaw(nil)
+		r.known, r.knownInto, r.hasKnownNum = g, true, false
 	case !r.ReuseGame:
-		r.known, r.knownInto, r.knownRaw, r.hasKnownNum = g, false, nil, false
+		r.setKnownRaw(nil)
+		r.known, r.knownInto, r.hasKnownNum = g, false, false
 	}
 	if tooBig != nil && g.Err == nil {
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: c.line, Column: int(c.col), Err: tooBig}
@@ -762,7 +825,8 @@ func (r *Reader) tells(c *RawGame) bool {
 func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
 	rawb := r.buf[gs:end]
 	first := &r.toks[0]
-	c.pre = nil
+	c.pre, c.ch = nil, nil
+	c.built.Store(false)
 	c.off = r.base + gs + r.delta
 	c.line, c.col = r.lx.line0, first.col
 	c.file, c.maxDepth = r.name, r.maxDepth()
@@ -773,7 +837,7 @@ func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
 	c.bad = nil
 	c.decoded = !utf8.Valid(rawb) || forcedCodePage(r.enc)
 	if !c.decoded {
-		c.raw = string(rawb)
+		c.raw, c.text = "", rawb // copied out of the buffer by finish, or by Build
 		// c takes the tokens; the reader lexes the next game into the
 		// ones c had, unless many (those of a big game, let go of: the
 		// memory of a RawGame is bounded by its own game's).
@@ -798,7 +862,7 @@ func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
 		lx.reset(dec, true, r.lx.line0, int(first.col), first.flags&flBOL != 0)
 		c.toks = relex(&lx, nil)
 		c.tags = lx.tags
-		c.raw = string(dec)
+		c.raw, c.text = string(dec), nil
 		r.delta += len(dec) - len(rawb)
 	}
 	if !big && commentsOnly(c.toks) {
@@ -809,6 +873,24 @@ func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
 	return true
 }
 
+// setKnownRaw makes c, a game cut and not built, the last game with
+// something to infer its type from (none when c is nil), holding the
+// buffer of its text for knownNumber.
+func (r *Reader) setKnownRaw(c *RawGame) {
+	if r.knownCh != nil {
+		r.knownCh.refs.Add(-1)
+		r.knownCh = nil
+	}
+	r.knownRaw = c
+	if c != nil {
+		r.known, r.knownInto, r.hasKnownNum = nil, false, false
+		if c.ch != nil {
+			r.knownCh = c.ch
+			c.ch.refs.Add(1)
+		}
+	}
+}
+
 // knownNumber returns the GameType number of the last game with
 // something to infer its type from, for the games after it that have
 // nothing, and whether there was one; the game known is let go of (its
@@ -817,15 +899,12 @@ func (r *Reader) knownNumber() (int, bool) {
 	switch {
 	case r.knownRaw != nil:
 		c := r.knownRaw
-		r.knownRaw = nil
-		g := c.pre
-		if g == nil {
-			if r.typeGame == nil {
-				r.typeGame = new(Game)
-			}
-			g = c.build(r.typeGame, &r.bs, buildOwn)
+		if r.typeGame == nil {
+			r.typeGame = new(Game)
 		}
+		g := c.build(r.typeGame, &r.bs, buildOwn) // c.text is held: knownCh
 		r.knownNum, r.hasKnownNum = g.GameType().Number, true
+		r.setKnownRaw(nil)
 	case r.known != nil:
 		r.knownType()
 	}
@@ -974,7 +1053,8 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 		}
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: line, Column: col, Err: ErrGameTooLarge}
 		if c := r.raw; c != nil {
-			c.pre, c.index = g, g.Index
+			c.pre, c.index, c.ch, c.raw, c.text = g, g.Index, nil, "", nil
+			c.built.Store(false)
 		}
 	} else {
 		g, _ = r.finish(gs, last, ErrGameTooLarge, false)
