@@ -78,6 +78,7 @@ const (
 	maxJSONBytes             = 256 << 20 // JSON input is decoded with encoding/json: cap it
 	sniffBytes               = 8 << 10   // looked at for binary data and JSON before the first game
 	keepTokens               = 4096      // tokens a RawGame hands back to the reader for the next game
+	maxRawText               = 256 << 10 // NextRaw builds a bigger game itself (its tokens are not kept)
 )
 
 // ErrJSONTooLarge is returned (wrapped) for JSON input over 256 MiB.
@@ -165,6 +166,11 @@ type Reader struct {
 	// (into typeGame) for its type when a game after it has nothing.
 	knownRaw *RawGame
 	knownCh  *chunk // the buffer of knownRaw's text, held
+	// oldToks and oldTags are the tokens of the RawGame being cut, from
+	// before (see cut and ownTokens).
+	oldToks  []token
+	oldTags  []tagSpan
+	aliased  bool // the RawGame's tokens are the reader's
 	typeGame *Game
 	pos      int // input offset after the last game
 	stuck    int // games returned in a row without progress
@@ -312,14 +318,22 @@ func (r *Reader) fill(keep int) bool {
 }
 
 // maxSpare is how many buffers held by games cut by NextRaw the reader
-// keeps, to read into again once they are let go of.
-const maxSpare = 8
+// keeps, to read into again once they are let go of; it keeps none over
+// maxSpareBytes (the buffer grown for a big game).
+const (
+	maxSpare      = 8
+	maxSpareBytes = 4 * readChunk
+)
 
 // retire puts the chunk of buf, which the reader leaves, among the
 // spares (or lets go of it, and of the oldest spare when there are
 // maxSpare).
 func (r *Reader) retire() {
 	if r.ch == nil {
+		return
+	}
+	if len(r.ch.b) > maxSpareBytes {
+		r.ch = nil
 		return
 	}
 	if len(r.spare) == maxSpare {
@@ -745,11 +759,24 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 		c = r.raw
 	}
 	if !r.cut(c, gs, end, tooBig != nil) {
+		r.ownTokens(c)
 		return nil, false
 	}
-	if r.raw != nil && tooBig == nil && !atEOF && r.tells(c) {
+	defer r.ownTokens(c)
+	if r.raw != nil && tooBig == nil && !atEOF && end-gs <= maxRawText && r.tells(c) {
 		if c.text != nil {
 			r.lend(c)
+		}
+		if !c.decoded {
+			// c takes the tokens; the reader lexes the next game into
+			// the ones c had, unless many (those of a big game, let go
+			// of: the memory of a RawGame is bounded by its own game's).
+			toks, tags := r.oldToks, r.oldTags
+			if cap(toks) > keepTokens {
+				toks, tags = nil, nil
+			}
+			r.toks, r.lx.tags = toks, tags
+			r.oldToks, r.oldTags, r.aliased = nil, nil, false
 		}
 		if c.evidence {
 			r.setKnownRaw(c)
@@ -765,8 +792,10 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 	switch {
 	case r.raw != nil:
 		// A game over the size cap, the last of the input (whether it is
-		// cut depends on the game built) or one whose tokens do not tell
-		// GameType's evidence: built here, in a game of its own.
+		// cut depends on the game built), a big game (over maxRawText:
+		// building it here, the reader's tokens are not held by a
+		// RawGame) or one whose tokens do not tell GameType's evidence:
+		// built here, in a game of its own.
 		g = c.build(new(Game), &r.bs, buildOwn)
 	case r.into != nil:
 		g = c.build(r.into, &r.bs, buildOwn)
@@ -808,6 +837,16 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 	return g, true
 }
 
+// ownTokens gives c back the tokens it had before cut, unless it took
+// the reader's (finish, for a game NextRaw leaves unbuilt): the reader
+// keeps its own for the next game.
+func (r *Reader) ownTokens(c *RawGame) {
+	if r.aliased {
+		c.toks, c.tags = r.oldToks, r.oldTags
+	}
+	r.oldToks, r.oldTags, r.aliased = nil, nil, false
+}
+
 // tells works out, for NextRaw, what the builder will find in the game
 // cut into c (RawGame.scan), and whether that tells GameType's evidence.
 func (r *Reader) tells(c *RawGame) bool {
@@ -823,6 +862,7 @@ func (r *Reader) tells(c *RawGame) bool {
 // position, its index in the file. It returns false for a stretch of
 // input that holds only comments (unless big: a game over the size cap).
 func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
+	r.oldToks, r.oldTags = c.toks[:0], c.tags[:0]
 	rawb := r.buf[gs:end]
 	first := &r.toks[0]
 	c.pre, c.ch = nil, nil
@@ -838,15 +878,10 @@ func (r *Reader) cut(c *RawGame, gs, end int, big bool) bool {
 	c.decoded = !utf8.Valid(rawb) || forcedCodePage(r.enc)
 	if !c.decoded {
 		c.raw, c.text = "", rawb // copied out of the buffer by finish, or by Build
-		// c takes the tokens; the reader lexes the next game into the
-		// ones c had, unless many (those of a big game, let go of: the
-		// memory of a RawGame is bounded by its own game's).
-		toks, tags := c.toks[:0], c.tags[:0]
-		if cap(toks) > keepTokens {
-			toks, tags = nil, nil
-		}
-		c.toks, r.toks = r.toks, toks
-		c.tags, r.lx.tags = r.lx.tags, tags
+		// c reads the reader's tokens (finish gives them to c, or takes
+		// c's own back).
+		c.toks, c.tags = r.toks, r.lx.tags
+		r.aliased = true
 		c.ntags, c.nmoves = r.sp.tags, r.sp.moves
 	} else {
 		var dec []byte
