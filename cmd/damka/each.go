@@ -39,7 +39,7 @@ func eachGame[T any](ctx context.Context, io *streams, args []string, jobs int, 
 		return int64(len(it.Game.Raw)) + gameOverhead
 	}
 	popts := ordered.Options[gameItem]{Workers: jobs, Budget: inFlightBudget, Weight: weight}
-	next := func() (gameItem, bool, error) { return in.next(nil, nil, false) }
+	next := func() (gameItem, bool, error) { return in.next(nil, nil, false, false) }
 	err = ordered.MapWith(ctx, popts, next, func(it gameItem) result {
 		r := result{item: it}
 		if it.Game != nil {

@@ -106,10 +106,11 @@ func openInputs(io *streams, args []string) *inputs {
 }
 
 // next returns the next game (or input error, or note); ok is false at
-// the end. With reuse, the game is cut into c (pdn.Reader.NextRaw; a new
-// one when c is nil), to be built into g (see gameItem.Raw); the caller
-// must be done with both.
-func (in *inputs) next(g *pdn.Game, c *pdn.RawGame, reuse bool) (gameItem, bool, error) {
+// the end. With reuse, the game is read into g (pdn.Reader.NextInto; a
+// new game when g is nil), or with cut too, cut into c
+// (pdn.Reader.NextRaw; a new one when c is nil) to be built into g (see
+// gameItem.Raw); the caller must be done with both.
+func (in *inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (gameItem, bool, error) {
 	for {
 		if in.cur == nil {
 			if in.i == len(in.sources) {
@@ -134,10 +135,13 @@ func (in *inputs) next(g *pdn.Game, c *pdn.RawGame, reuse bool) (gameItem, bool,
 		var got *pdn.Game
 		var raw *pdn.RawGame
 		var err error
-		if reuse {
+		switch {
+		case cut:
 			raw, err = in.cur.NextRaw(c)
 			got = g
-		} else {
+		case reuse:
+			got, err = in.cur.NextInto(g)
+		default:
 			got, err = in.cur.Next()
 		}
 		if err == io.EOF {
