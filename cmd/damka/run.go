@@ -49,16 +49,18 @@ type batch struct {
 }
 
 // A batch closes at batchGames games or batchBytes of game text,
-// whichever comes first: big enough that handing it over (waking a
-// worker) costs nothing next to its work, small enough that what it
-// holds (text, tokens, games, reports: a few hundred KB) stays in the
-// core's cache from reading to replay (with 256 games and 256 KiB, -j 2
-// took 4 to 9% more CPU time; -j 1 is the same either way). The first
+// whichever comes first (a quarter of that with several workers):
+// big enough that handing it over (waking a worker, and the emitting
+// goroutine) costs nothing next to its work; with several workers, small
+// enough that what it holds (text, tokens, games, reports: a few hundred
+// KB) stays in the core's cache from reading to replay while the other
+// cores read and replay theirs (-j 2 took 4 to 10% more CPU time with
+// the whole size; -j 1 takes 5 to 7% more with the quarter). The first
 // batches of a run are smaller (firstBatch games, doubling), so that the
 // workers start at once and share a small archive.
 const (
-	batchGames = 64
-	batchBytes = 64 << 10
+	batchGames = 256
+	batchBytes = 256 << 10
 	firstBatch = 8
 )
 
@@ -97,7 +99,10 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 		defer bar.done(r.io)
 	}
 	var free batchPool
-	most := batchGames
+	most, maxBytes := batchGames, int64(batchBytes)
+	if jobs > 1 {
+		most, maxBytes = batchGames/4, batchBytes/4
+	}
 	if pl.Options().Analysis != nil {
 		// A game's search takes far longer than handing it over: batches
 		// of one keep the workers evenly busy to the end.
@@ -108,7 +113,7 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 		t0 := time.Now()
 		defer func() { times.read.Add(int64(time.Since(t0))) }()
 		b := free.get(r.reuse)
-		for len(b.items) < limit && b.bytes < batchBytes {
+		for len(b.items) < limit && b.bytes < maxBytes {
 			var g *pdn.Game
 			var c *pdn.RawGame
 			if r.reuse && len(b.items) < cap(b.items) {
