@@ -99,6 +99,15 @@
 // slices and Notes reused from one call to the next when the games are
 // not kept.
 //
+// Reading on several goroutines: a stream is cut into games in order,
+// but the games need not be built in order. NextRaw cuts the next game
+// into a RawGame (its text, its tokens, its index and position, the type
+// of the game before for GameType's fall-back, whether it has a syntax
+// error), leaving it unbuilt; RawGame.Build, on any goroutine, builds the
+// Game Next would have returned, copying its text out of the reader's
+// buffer (which the reader does not write over until then). damka's
+// workers cut in turn, under a lock, and each builds its own games.
+//
 // Positions: offsets count bytes of the decoded (UTF-8) text, after a
 // byte order mark; columns count bytes; lines end at LF, CRLF or CR.
 // Pos keeps lines and columns as int32, offsets as int.

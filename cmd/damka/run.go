@@ -54,7 +54,7 @@ type batch struct {
 // goroutine) costs nothing next to its work; with several workers, small
 // enough that what it holds (text, tokens, games, reports: a few hundred
 // KB) stays in the core's cache from reading to replay while the other
-// cores read and replay theirs (-j 2 took 4 to 10% more CPU time with
+// cores read and replay theirs (-j 2 took 5 to 10% more CPU time with
 // the whole size; -j 1 takes 5 to 7% more with the quarter). The first
 // batches of a run are smaller (firstBatch games, doubling), so that the
 // workers start at once and share a small archive.
