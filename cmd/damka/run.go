@@ -70,7 +70,7 @@ const (
 // building the games a third of that), so from 3 cores on it bounds the
 // speed-up (to about 3x with the building under the lock, 5x without).
 // On 1 or 2 cores the lock is not the bound (-j 2 keeps both cores 97%
-// busy) and cutting apart costs 1 to 5% more CPU, so the reader builds.
+// busy) and cutting apart costs 4 to 7% more CPU, so the reader builds.
 const cutFrom = 3
 
 // each reads every game of the inputs, processes it with pl, and calls
