@@ -16,7 +16,9 @@ import (
 // the lock and builds outside it, on each its own goroutine.
 //
 // A RawGame's memory (its tokens) is reused by the next NextRaw into it.
-// The zero RawGame is ready for NextRaw.
+// Until built, it holds a slice of the reader's buffer (64 KiB, the
+// reader reads on into another): a RawGame cut and dropped unbuilt costs
+// only garbage. The zero RawGame is ready for NextRaw.
 type RawGame struct {
 	file     string
 	index    int
