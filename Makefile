@@ -11,8 +11,9 @@ BENCHTIME ?= 1s
 # staticcheck, run from the module proxy at a fixed version (no install
 # step, no change to go.mod): 0.8.x supports Go 1.26.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
-# The packages with goroutines of their own, tested under the race detector.
-RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/
+# The packages with goroutines of their own (pdn: RawGame.Build runs on the
+# workers while the reader reads on), tested under the race detector.
+RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
 .PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable selfplay fit
 
