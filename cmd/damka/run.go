@@ -153,7 +153,13 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 					// Built here, on the worker, out of the reader's lock
 					// (the reader only cut it), just before it is replayed.
 					t0 := time.Now()
-					it.Game, _ = it.Raw.Build(it.Game)
+					g, err := it.Raw.Build(it.Game)
+					if g == nil {
+						// ErrNotCut or ErrBuilt: a game cut once is built
+						// once, here; anything else would lose it quietly.
+						panic(fmt.Sprintf("damka: building a game the reader cut: %v", err))
+					}
+					it.Game = g
 					built += time.Since(t0)
 				}
 				if it.Game == nil {
