@@ -214,17 +214,6 @@ func lineBalance(p *draughts.Position, line []draughts.Move) Score {
 	return Material(&end)
 }
 
-// addPly counts one more ply to the end of a decisive score.
-func addPly(s Score) Score {
-	switch {
-	case s.IsWin():
-		return s - 1
-	case s.IsLoss():
-		return s + 1
-	}
-	return s
-}
-
 // AnalyzePly searches the position before the played move (to the
 // Options' depth) and the position after it (one ply less, so both look as
 // far ahead), classifies the move, and verifies a verdict of inaccuracy or
@@ -277,7 +266,7 @@ func (s *Searcher) judge(before *draughts.Position, played *draughts.Move, force
 		}
 		ra := s.searchAt(after, depth-1)
 		j.nodes += ra.Nodes
-		f.After = addPly(-ra.Score)
+		f.After = ra.Score.Back()
 		f.PlayedGain = -lineBalance(after, ra.PV) - balance
 	} else {
 		f.After = -terminal(s.v, 1)

@@ -80,6 +80,19 @@ func (s Score) String() string {
 // Neg is the same score from the other side's view.
 func (s Score) Neg() Score { return -s }
 
+// Back is s, a score for the side to move, as the score of the position
+// one ply before it for the side that moved there: negated, and a
+// decisive score one ply further from its end.
+func (s Score) Back() Score {
+	switch s = -s; {
+	case s.IsWin():
+		return s - 1
+	case s.IsLoss():
+		return s + 1
+	}
+	return s
+}
+
 // ParseScore reads the form String writes.
 func ParseScore(text string) (Score, bool) {
 	switch {

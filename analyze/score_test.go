@@ -51,3 +51,17 @@ func TestScoreDecisive(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreBack(t *testing.T) {
+	for _, c := range []struct{ in, want Score }{
+		{LossIn(0), WinIn(1)}, // the opponent has no move: the mover wins with it
+		{LossIn(6), WinIn(7)},
+		{WinIn(4), LossIn(5)},
+		{37, -37},
+		{0, 0},
+	} {
+		if got := c.in.Back(); got != c.want {
+			t.Errorf("%v.Back() = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/damka/damka/internal/cputime"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -45,11 +46,11 @@ func BenchmarkStages(b *testing.B) {
 	var cpu0 time.Duration
 	start := func(b *testing.B) {
 		b.ResetTimer()
-		cpu0 = cpuTime()
+		cpu0 = cputime.Used()
 	}
 	rate := func(b *testing.B) {
 		b.ReportMetric(plies*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-		if cpu := cpuTime() - cpu0; cpu > 0 {
+		if cpu := cputime.Used() - cpu0; cpu > 0 {
 			b.ReportMetric(float64(cpu.Nanoseconds())/(plies*float64(b.N)), "cpu-ns/row")
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/damka/damka/internal/cputime"
 )
 
 // benchArchive concatenates the PDN files of the corpus (not the JSON
@@ -55,7 +57,7 @@ func BenchmarkReaderInto(b *testing.B) {
 	data := benchArchive(b, 32<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	games := 0
 	var pool [256]*Game
 	for b.Loop() {
@@ -70,7 +72,7 @@ func BenchmarkReaderInto(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Used() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 }
@@ -80,7 +82,7 @@ func benchReader(b *testing.B, reuse bool) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	games := 0
 	for i := 0; i < b.N; i++ {
 		r := NewReader(bytes.NewReader(data), "bench")
@@ -94,7 +96,7 @@ func benchReader(b *testing.B, reuse bool) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Used() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 }
@@ -113,7 +115,7 @@ func BenchmarkReaderRaw(b *testing.B) {
 			data := benchArchive(b, 32<<20)
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Used()
 			games := 0
 			var raws [256]*RawGame
 			var pool [256]*Game
@@ -133,7 +135,7 @@ func BenchmarkReaderRaw(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Used() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
 			}
 		})

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/dupes"
+	"github.com/damka/damka/internal/cputime"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -54,7 +55,7 @@ func BenchmarkCheck(b *testing.B) {
 		b.Run("j"+strconv.Itoa(jobs), func(b *testing.B) {
 			b.SetBytes(size)
 			var t *tally
-			cpu0 := cpuTime()
+			cpu0 := cputime.Used()
 			for i := 0; i < b.N; i++ {
 				io := &streams{In: bytes.NewReader(nil), Out: io.Discard, Err: io.Discard}
 				t = newTally()
@@ -70,7 +71,7 @@ func BenchmarkCheck(b *testing.B) {
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(float64(t.Games*b.N)/sec, "games/s")
 			b.ReportMetric(float64(t.Plies*b.N)/sec, "plies/s")
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Used() - cpu0; cpu > 0 {
 				b.ReportMetric(cpu.Seconds()/sec, "cpu-s/s")
 			}
 		})

@@ -241,7 +241,7 @@ func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string, plu
 		fmt.Fprintf(cfg.dump, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%s\t%s\t%s\t%v\t%s\n", a.bin.name, a.nominal, sample, row.key, row.move,
 			row.class, row.before, row.after, row.verdictDepth,
 			a.bin.chances(analyze.Score(row.before))-a.bin.chances(analyze.Score(row.after)),
-			before.score, addPly(-after.score), before.best, s, row.fen)
+			before.score, after.score.Back(), before.best, s, row.fen)
 	}
 	return s, nil
 }

@@ -710,16 +710,6 @@ type refResult struct {
 	best  string
 }
 
-func addPly(s analyze.Score) analyze.Score {
-	switch {
-	case s.IsWin():
-		return s - 1
-	case s.IsLoss():
-		return s + 1
-	}
-	return s
-}
-
 // seriousRef classes a move by the reference results.
 func seriousRef(b *damkaBin, q *question, before, after refResult) bool {
 	if q.forced || before.best == q.played.String() {
@@ -731,7 +721,7 @@ func seriousRef(b *damkaBin, q *question, before, after refResult) bool {
 			return false // the best move, by another path
 		}
 	}
-	af := addPly(-after.score)
+	af := after.score.Back()
 	if af >= before.score {
 		return false
 	}
