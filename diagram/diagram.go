@@ -31,6 +31,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
 )
 
 // Unit is the size of a square in the diagram's user units (pixels at the
@@ -495,8 +496,11 @@ func (e *writer) text(s string) {
 		e.b = append(e.b, s...)
 		return
 	}
+	// A control character is shown escaped (\x1b), as damka's messages
+	// show it, rather than dropped for U+FFFD by the XML escaping: titles
+	// and descriptions quote archive text (issue 27).
 	var b bytes.Buffer
-	xml.EscapeText(&b, []byte(s))
+	xml.EscapeText(&b, []byte(display.Text(s)))
 	e.b = append(e.b, b.Bytes()...)
 }
 

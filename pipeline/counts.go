@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -141,6 +142,6 @@ func (c *Counts) WriteUnchecked(w io.Writer) {
 		return cmp.Or(cmp.Compare(c.UncheckedFirst[a], c.UncheckedFirst[b]), cmp.Compare(a, b))
 	})
 	for _, name := range names {
-		fmt.Fprintf(w, "%d not checked: %s is not played by damka\n", c.UncheckedBy[name], name)
+		fmt.Fprintf(w, "%d not checked: %s is not played by damka\n", c.UncheckedBy[name], display.Text(name))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -45,7 +46,7 @@ type Summary struct {
 func (s *Summary) Text() string {
 	var b strings.Builder
 	for _, m := range s.Messages {
-		b.WriteString(m + "\n")
+		b.WriteString(display.Text(m) + "\n")
 	}
 	s.Counts.Write(&b)
 	if s.Depth > 0 {

@@ -19,6 +19,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
@@ -459,8 +460,8 @@ func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, p
 	fmt.Fprintln(w, "worst moves (evaluations in men, for the side that moved):")
 	for i, m := range list {
 		label := validate.Label(m.ply.MoveNumber, m.ply.Side, m.first) + " " + m.played
-		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, m.file, gameLabel(m.game), m.ply.Ply,
-			label, m.class, m.best, m.before, m.after)
+		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, display.Text(m.file), gameLabel(m.game), m.ply.Ply,
+			display.Text(label), m.class, display.Text(m.best), m.before, m.after)
 	}
 }
 

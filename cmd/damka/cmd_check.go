@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
@@ -170,9 +171,11 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	}
 	out := newLineWriter(io, io.Out)
 	t := newTally()
-	enc := json.NewEncoder(out)
+	// The findings quote archive text: shown with its control characters
+	// escaped, in JSON as in lines (issue 27).
+	enc := json.NewEncoder(display.NewJSONWriter(out))
 	enc.SetEscapeHTML(false)
-	rep := &reporter{w: out, filter: filter}
+	rep := &reporter{w: display.NewWriter(out), filter: filter}
 	// Nothing of a game is kept past emit: the reporter keeps the label of
 	// a game, the page its cards, the tally its counts.
 	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, reuse: true}
@@ -215,9 +218,9 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 			return err
 		}
 	}
-	summary := io.Out
-	if opts.JSON {
-		summary = io.Err
+	summary := io.Err
+	if !opts.JSON {
+		summary = display.NewWriter(io.Out)
 	}
 	t.print(summary)
 	return t.exit()
@@ -297,9 +300,9 @@ func (p *reporter) flush() {
 func describeInputError(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Path + ": " + pe.Err.Error()
+		return display.Text(pe.Path + ": " + pe.Err.Error())
 	}
-	return err.Error()
+	return display.Text(err.Error())
 }
 
 // gameLabel names a game in reports: "game 3 (Ivanov - Petrov, USSR ch.)".
@@ -310,7 +313,7 @@ func gameLabel(g *pdn.Game) string {
 		}
 		return s
 	}
-	return fmt.Sprintf("game %d (%s - %s, %s)", g.Index, or(g.White()), or(g.Black()), or(g.Event()))
+	return fmt.Sprintf("game %d (%s - %s, %s)", g.Index, or(display.Text(g.White())), or(display.Text(g.Black())), or(display.Text(g.Event())))
 }
 
 // writeFindings prints the findings of a game, one compiler-style line each.
@@ -340,7 +343,8 @@ func writeFindingOf(w io.Writer, file, label string, f *validate.Finding, more s
 	if s := f.Suggestion(); s != "" {
 		msg += "; " + s
 	}
-	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", file, f.Line, f.Col, label, more, ply, f.Kind, msg)
+	// label is gameLabel's, escaped already; the rest quotes archive text.
+	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", display.Text(file), f.Line, f.Col, label, more, display.Text(ply), f.Kind, display.Text(msg))
 }
 
 // The JSON form of a game's report: a contract, keep the fields as they

@@ -12,6 +12,7 @@ import (
 
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
 )
 
 // DiagramOptions are the flags of damka diagram.
@@ -124,7 +125,7 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 	for _, it := range items {
 		svg, err := drawItem(v, opts, labels, it)
 		if err != nil {
-			fmt.Fprintf(io.Err, "damka diagram: %s: %v\n", it.where, err)
+			fmt.Fprintf(io.Err, "damka diagram: %s: %s\n", it.where, display.Text(err.Error()))
 			bad++
 			continue
 		}

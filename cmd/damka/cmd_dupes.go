@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/dupes"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -138,7 +139,7 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 		return &exitError{code: exitInput, err: err}
 	}
 	out := bufio.NewWriter(io.Out)
-	enc := json.NewEncoder(out)
+	enc := json.NewEncoder(display.NewJSONWriter(out))
 	enc.SetEscapeHTML(false)
 	dropped := 0
 	for _, g := range d.groups {
@@ -174,7 +175,7 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 }
 
 func (d *dupesRun) describe(m dupes.Member) string {
-	return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags)", d.files[m.File], m.Line, m.Game, m.Plies, m.Tags)
+	return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags)", display.Text(d.files[m.File]), m.Line, m.Game, m.Plies, m.Tags)
 }
 
 // The JSON form of a group of duplicates.

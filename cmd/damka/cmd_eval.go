@@ -13,6 +13,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/ordered"
 )
 
@@ -167,7 +168,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	err = ordered.Map(ctx, opts.Jobs, next, work, func(o evalOut) error {
 		if o.err != nil {
 			out.Flush()
-			fmt.Fprintf(io.Err, "damka eval: %s: %v\n", o.where, o.err)
+			fmt.Fprintf(io.Err, "damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))
 			bad++
 			return nil
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
 )
 
 // MovesOptions are the flags of damka moves.
@@ -61,7 +62,7 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 		}
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(io.Err, "damka moves: %s: %v\n", where, err)
+			fmt.Fprintf(io.Err, "damka moves: %s: %s\n", display.Text(where), display.Text(err.Error()))
 			bad++
 			return
 		}

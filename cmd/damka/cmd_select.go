@@ -13,6 +13,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/names"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
@@ -244,7 +245,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	var enc *json.Encoder
 	if opts.JSON {
 		stdout = newLineWriter(io, io.Out)
-		enc = json.NewEncoder(stdout)
+		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
 	}
 	var pw *pdn.Writer

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/ordered"
 	"github.com/damka/damka/pdn"
 )
@@ -50,7 +51,7 @@ func eachGame[T any](ctx context.Context, io *streams, args []string, jobs int, 
 		if r.item.Game == nil {
 			io.clearProgress()
 			if r.item.Note != "" {
-				fmt.Fprintf(io.Err, "damka: %s\n", r.item.Note)
+				fmt.Fprintf(io.Err, "damka: %s\n", display.Text(r.item.Note))
 				return nil
 			}
 			inputErrors++

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/damka/damka/internal/atomicfile"
+	"github.com/damka/damka/internal/display"
 )
 
 func main() {
@@ -131,10 +132,10 @@ func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(io.Err, "damka:", ee.err)
+			fmt.Fprintln(io.Err, "damka:", display.Text(ee.err.Error()))
 		}
 		return ee.code
 	}
-	fmt.Fprintln(io.Err, "damka:", err)
+	fmt.Fprintln(io.Err, "damka:", display.Text(err.Error()))
 	return exitInput
 }

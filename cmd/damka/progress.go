@@ -20,7 +20,7 @@ func newProgress(io *streams, quiet bool, total int64, noun string) *progress {
 		return &progress{}
 	}
 	bar := progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(io.Err),
+		progressbar.OptionSetWriter(io.barWriter()),
 		progressbar.OptionShowBytes(true),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionThrottle(100*time.Millisecond),
@@ -73,7 +73,7 @@ func newCountProgress(io *streams, quiet bool, total int64, noun string) *progre
 		return &progress{}
 	}
 	bar := progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(io.Err),
+		progressbar.OptionSetWriter(io.barWriter()),
 		progressbar.OptionSetDescription(noun),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/ordered"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
@@ -183,7 +184,7 @@ func (r runner) each(ctx context.Context, pl *pipeline.Pipeline, emit func(gameI
 			if it.Game == nil {
 				r.io.clearProgress()
 				if it.Note != "" {
-					fmt.Fprintf(r.io.Err, "damka: %s\n", it.Note)
+					fmt.Fprintf(r.io.Err, "damka: %s\n", display.Text(it.Note))
 					continue
 				}
 				r.tally.InputErrors++

@@ -7,15 +7,22 @@ import (
 	"sync"
 
 	"golang.org/x/term"
+
+	"github.com/damka/damka/internal/display"
 )
 
 // streams are the standard streams of a command, with the terminal checks
 // made once (after cli/cli's iostreams): progress bars go to stderr only
 // when it is a terminal, never into a log file.
 type streams struct {
-	In        io.Reader
-	Out       io.Writer
+	In  io.Reader
+	Out io.Writer
+	// Err takes messages: what is written to it has its control
+	// characters escaped (display.Writer), since messages quote archive
+	// text (issue 27). The progress bar draws on errTerm, the stream
+	// itself.
 	Err       io.Writer
+	errTerm   io.Writer
 	errIsTerm bool
 	// inIsData is set when standard input is a pipe, a socket or a file:
 	// data to read when no input is named, not a terminal.
@@ -29,7 +36,8 @@ func systemStreams() *streams {
 	return &streams{
 		In:        os.Stdin,
 		Out:       os.Stdout,
-		Err:       os.Stderr,
+		Err:       display.NewWriter(os.Stderr),
+		errTerm:   os.Stderr,
 		errIsTerm: term.IsTerminal(int(os.Stderr.Fd())),
 		inIsData:  isData(os.Stdin),
 	}
@@ -50,7 +58,17 @@ func isData(f *os.File) bool {
 // data (a pipe) when in is not empty, else a terminal.
 func testStreams(in string) (*streams, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
-	return &streams{In: bytes.NewBufferString(in), Out: &out, Err: &errb, inIsData: in != ""}, &out, &errb
+	return &streams{In: bytes.NewBufferString(in), Out: &out, Err: display.NewWriter(&errb), errTerm: &errb, inIsData: in != ""}, &out, &errb
+}
+
+// barWriter is the stream the progress bar draws on: stderr itself, not
+// through the escaping of messages (the bar's carriage returns and
+// erasing are its own, not archive text).
+func (s *streams) barWriter() io.Writer {
+	if s.errTerm != nil {
+		return s.errTerm
+	}
+	return s.Err
 }
 
 // CanProgress reports whether a progress bar may be drawn on stderr.

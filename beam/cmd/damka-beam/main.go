@@ -37,6 +37,7 @@ import (
 	"github.com/damka/damka/export"
 
 	"github.com/damka/damka/beam/damkabeam"
+	"github.com/damka/damka/internal/display"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -140,7 +141,7 @@ func commandLine() string {
 // returns the exit status.
 func run(ctx context.Context, o damkabeam.Options) int {
 	fail := func(err error) int {
-		fmt.Fprintf(os.Stderr, "damka-beam: %v\n", err)
+		fmt.Fprintf(os.Stderr, "damka-beam: %s\n", display.Text(err.Error()))
 		return 3
 	}
 	if o.Out == "" {
@@ -162,6 +163,8 @@ func run(ctx context.Context, o damkabeam.Options) int {
 		fmt.Fprintf(os.Stderr, "damka-beam: no summary yet (%v); it will be %s/summary.txt\n", err, strings.TrimSuffix(o.Out, "/"))
 		return 0
 	}
-	fmt.Fprint(os.Stderr, sum.Text())
+	// The summary quotes archive text (file names, messages): shown, not
+	// obeyed (issue 27).
+	fmt.Fprint(display.NewWriter(os.Stderr), sum.Text())
 	return sum.Exit()
 }
