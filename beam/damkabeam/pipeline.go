@@ -41,6 +41,28 @@ func Build(ctx context.Context, s beam.Scope, o Options) error {
 	return nil
 }
 
+// ErrNoInputRead is CheckInputs' error when not one input can be read.
+var ErrNoInputRead = errors.New("no input could be read")
+
+// CheckInputs lists the inputs as Build will, and returns what cannot
+// be read, with ErrNoInputRead when that is every one of them: a run
+// then writes nothing, and the caller leaves the output folder as it was
+// (CleanOutput would empty it; issue 29, item 1). The messages are the
+// summary's, in input order.
+func CheckInputs(ctx context.Context, inputs []string) ([]string, error) {
+	srcs, msgs, _ := expandInputs(ctx, inputs)
+	var said []string
+	failed := false
+	for _, m := range msgs {
+		said = append(said, "damka: "+m.Text)
+		failed = failed || m.Error
+	}
+	if len(srcs) == 0 && failed {
+		return said, ErrNoInputRead
+	}
+	return said, nil
+}
+
 // partFile tells the files this pipeline writes in a dataset:
 // part-SSSSS-NNNNN.parquet or .arrow (shard, file of the shard's partition).
 var partFile = regexp.MustCompile(`^part-[0-9]{5}(-[0-9]{5})?\.(parquet|arrow)$`)

@@ -144,7 +144,7 @@ func (o *AnalyzeOptions) check() error {
 // the analysis will search, for the progress bar's time left. It returns
 // -1 when an input is standard input (it cannot be read twice).
 func countPositions(ctx context.Context, st *streams, args []string, jobs int, vopts validate.Options) int64 {
-	if len(args) == 0 && st.inIsData {
+	if len(args) == 0 && !st.inIsTerm {
 		return -1
 	}
 	for _, a := range args {
@@ -331,7 +331,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if opts.Report {
 		more = append(more, "report.html")
 	}
-	outs, dests, err := openOutputs("analyze", io, tableOutputs(topts, more, moreDatasets...))
+	outs, dests, err := openOutputs("analyze", io, args, tableOutputs(topts, more, moreDatasets...))
 	if err != nil {
 		return err
 	}
@@ -418,11 +418,15 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	if err := outs.Commit(); err != nil {
+	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	if err != nil {
 		return err
 	}
 	times.write += time.Since(t0)
 	writeAnalyzeSummary(io.Err, t, classes, positions, nodes, opts, worst, time.Since(t.start))
+	if !written {
+		return t.exit()
+	}
 	fmt.Fprintf(io.Err, "wrote %s, %s and %s\n", tables.summary(), openings.summary(), pgn.name)
 	if page != nil {
 		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.name)

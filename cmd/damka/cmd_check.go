@@ -160,7 +160,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		return &exitError{code: exitInput, err: errors.New("check: --report must name a file, not standard output")}
 	}
 	if opts.Report != "" {
-		o, dests, err := openOutputs("check", io, output{flag: "--report", path: opts.Report})
+		o, dests, err := openOutputs("check", io, args, output{flag: "--report", path: opts.Report})
 		if err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		return &exitError{code: exitInput, err: err}
 	}
 	if outs != nil {
-		if err := outs.Commit(); err != nil {
+		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {
 			return err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/dupes"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
@@ -111,7 +112,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if opts.Rejects != "" {
 		want = append(want, output{flag: "--rejects", path: opts.Rejects})
 	}
-	outs, dests, err := openOutputs("clean", io, want...)
+	outs, dests, err := openOutputs("clean", io, args, want...)
 	if err != nil {
 		return err
 	}
@@ -199,7 +200,8 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 			}
 		}
 	}
-	if err := outs.Commit(); err != nil {
+	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(io.Err, "%d games read: %d written", t.Games, sum.written)
@@ -218,6 +220,17 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	}
 	fmt.Fprintln(io.Err)
 	t.WriteUnchecked(io.Err)
+	// Where the rejected games went: a game rejected without --rejects is
+	// in no output (issue 29, item 3).
+	switch games := plural(sum.rejected, "game"); {
+	case sum.rejected == 0 || !written:
+	case opts.Rejects == "":
+		fmt.Fprintf(io.Err, "the %s rejected %s not kept: --rejects FILE writes them, with their findings\n", games, isAre(sum.rejected))
+	case opts.Rejects == "-":
+		fmt.Fprintf(io.Err, "the %s rejected %s on standard output, with their findings\n", games, isAre(sum.rejected))
+	default:
+		fmt.Fprintf(io.Err, "the %s rejected %s in %s, with their findings\n", games, isAre(sum.rejected), display.Text(opts.Rejects))
+	}
 	switch {
 	case t.InputErrors > 0:
 		return &exitError{code: exitInput}
@@ -351,4 +364,11 @@ func copyRange(w io.Writer, name string, start, end int64) error {
 	trimmed := int64(len(tail) - len(strings.TrimRight(string(tail), "\r\n \t")))
 	_, err = io.Copy(w, io.NewSectionReader(f, start, end-start-trimmed))
 	return err
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

@@ -143,7 +143,7 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 				out.files = append(out.files, d.name)
 			}
 		}
-		outs, dests, err := openOutputs("diagram", io, out)
+		outs, dests, err := openOutputs("diagram", io, nil, out)
 		if err != nil {
 			return err
 		}

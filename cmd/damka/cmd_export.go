@@ -371,7 +371,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	vopts.Repair = opts.Repair
 	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
-	outs, dests, err := openOutputs("export", io, tableOutputs(opts, nil))
+	outs, dests, err := openOutputs("export", io, args, tableOutputs(opts, nil))
 	if err != nil {
 		return err
 	}
@@ -396,13 +396,16 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	if err := tables.Close(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	if err := outs.Commit(); err != nil {
+	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	if err != nil {
 		return err
 	}
 	times.final = time.Since(t0)
 	times.write += times.final
 	times.encode = tables.Stats().Busy
 	t.print(io.Err)
-	fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.summary(), times)
+	if written {
+		fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.summary(), times)
+	}
 	return t.exit()
 }

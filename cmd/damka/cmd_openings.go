@@ -115,7 +115,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
 		out.datasets = []string{"positions"}
 	}
-	outs, dests, err := openOutputs("openings", io, out)
+	outs, dests, err := openOutputs("openings", io, args, out)
 	if err != nil {
 		return err
 	}
@@ -140,12 +140,15 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if err := o.write(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	if err := outs.Commit(); err != nil {
+	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	if err != nil {
 		return err
 	}
 	times.write += time.Since(t0)
 	t.print(io.Err)
-	fmt.Fprintf(io.Err, "wrote %s in %s\n", o.summaryPlies(), times)
+	if written {
+		fmt.Fprintf(io.Err, "wrote %s in %s\n", o.summaryPlies(), times)
+	}
 	return t.exit()
 }
 

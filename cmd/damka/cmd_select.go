@@ -229,7 +229,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	if opts.IDs != "" {
 		want = append(want, output{flag: "--ids", path: opts.IDs})
 	}
-	outs, dests, err := openOutputs("select", io, want...)
+	outs, dests, err := openOutputs("select", io, args, want...)
 	if err != nil {
 		return err
 	}
@@ -314,7 +314,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	if err := outs.Commit(); err != nil {
+	if _, err := outs.CommitRead(read, inputErrors); err != nil {
 		return err
 	}
 	fmt.Fprintf(io.Err, "%d games read: %d selected\n", read, chosen)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -62,17 +63,25 @@ type inputs struct {
 const sampleNote = "no input named: reading the sample archive built into damka (" + sample.Name +
 	", 153 games); name files or folders, or - for standard input"
 
+// errNoInput is the input error of a run with no input named whose
+// standard input is neither data nor a terminal (/dev/null, as cron and
+// CI give it): nothing to read, and the sample is not what was meant.
+var errNoInput = errors.New("no input named, and standard input is not a pipe, a file or a terminal: name files or folders, - for standard input, or " + sample.Name)
+
 // openInputs expands the arguments (files, directories, "-", and
 // sample:ussr1947.pdn for the embedded sample). With none, it reads
-// standard input when that is a pipe or a file, else (a terminal) the
-// embedded sample archive, and says so.
+// standard input when that is a pipe or a file, the embedded sample
+// archive when it is a terminal (and says so), and else nothing: an
+// input error (errNoInput).
 func openInputs(io *streams, args []string) *inputs {
 	in := &inputs{io: io}
 	switch {
 	case len(args) == 0 && io.inIsData:
 		in.sources = []pdn.Source{{Name: "-", Size: -1}}
-	case len(args) == 0:
+	case len(args) == 0 && io.inIsTerm:
 		in.sources = []pdn.Source{{Name: sample.Name, Skip: sampleNote}, {Name: sample.Name, Size: int64(len(sample.PDN))}}
+	case len(args) == 0:
+		in.sources = []pdn.Source{{Name: "-", Err: errNoInput}}
 	default:
 		for _, a := range args {
 			// The sample by its name, as reports show it: what make run

@@ -14,6 +14,8 @@ import (
 
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/atomicfile"
+	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/pdn"
 )
 
 // output is one output a command was asked for: a file, a folder of
@@ -35,9 +37,10 @@ func (o output) folder() bool { return o.files != nil || o.datasets != nil }
 // place together at the end (atomicfile.Set): a run that fails or is
 // interrupted leaves every output as it was, and no folder it made.
 type outputs struct {
-	cmd string
-	io  *streams
-	set atomicfile.Set
+	cmd  string
+	io   *streams
+	outs []output
+	set  atomicfile.Set
 	// The files of the datasets: those an earlier run left there, which
 	// Commit removes unless this run wrote them again, and those made.
 	old, made map[string]bool
@@ -60,12 +63,13 @@ type bufferedDestination struct {
 }
 
 // openOutputs checks every output and creates them: two outputs that
-// name one file (or standard output twice), a folder where a file is
-// wanted, a file where a folder is, a folder that cannot be made or
+// name one file (or standard output twice), an output that is one of the
+// inputs (args, as the command line names them), a folder where a file
+// is wanted, a file where a folder is, a folder that cannot be made or
 // written to, are refused here, naming the path given.
-func openOutputs(cmd string, io *streams, outs ...output) (*outputs, map[string]*destination, error) {
-	o := &outputs{cmd: cmd, io: io, old: map[string]bool{}, made: map[string]bool{}}
-	if err := o.check(outs); err != nil {
+func openOutputs(cmd string, io *streams, args []string, outs ...output) (*outputs, map[string]*destination, error) {
+	o := &outputs{cmd: cmd, io: io, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
+	if err := o.check(outs, args); err != nil {
 		return nil, nil, err
 	}
 	dests := map[string]*destination{}
@@ -179,8 +183,9 @@ func (o *outputs) describe(out output, err error) error {
 	return &exitError{code: exitInput, err: fmt.Errorf("%s: cannot %s %s (%s): %v", o.cmd, what, pe.Path, flag, pe.Err)}
 }
 
-// check refuses outputs that cannot be written, or that clash.
-func (o *outputs) check(outs []output) error {
+// check refuses outputs that cannot be written, that clash, or that are
+// inputs.
+func (o *outputs) check(outs []output, args []string) error {
 	type named struct {
 		out  output
 		path string
@@ -230,9 +235,28 @@ func (o *outputs) check(outs []output) error {
 			all = append(all, named{out, p})
 		}
 	}
+	// An output that is an input would be replaced by what was read from
+	// it: `clean a.pdn -o a.pdn` loses the games rejected, the only copy
+	// (issue 29, item 3). The inputs as the run will walk them.
+	if len(all) > 0 && len(args) > 0 {
+		for _, src := range pdn.WalkAll(args) {
+			if src.Err != nil || src.Skip != "" || src.Name == "-" {
+				continue
+			}
+			for _, a := range all {
+				if samePath(a.path, src.Name) {
+					what := ""
+					if src.Name != a.path {
+						what = " (" + src.Name + ")"
+					}
+					return o.usage(fmt.Errorf("%s %s is also an input%s: writing it would replace the games read from it; name another file", a.out.flag, a.out.path, what))
+				}
+			}
+		}
+	}
 	for i := range all {
 		for j := i + 1; j < len(all); j++ {
-			if samePath(all[i].path, all[j].path) {
+			if samePath(all[i].path, all[j].path) && !bothDevices(all[i].path, all[j].path) {
 				a, b := all[i].out, all[j].out
 				return o.usage(fmt.Errorf("%s %s and %s %s name the same file: one would overwrite the other", a.flag, a.path, b.flag, b.path))
 			}
@@ -260,6 +284,14 @@ func samePath(a, b string) bool {
 	da, err1 := os.Stat(filepath.Dir(a))
 	db, err2 := os.Stat(filepath.Dir(b))
 	return err1 == nil && err2 == nil && os.SameFile(da, db) && filepath.Base(a) == filepath.Base(b)
+}
+
+// bothDevices reports whether a and b are character devices: /dev/null
+// may take the archive and the rejects alike.
+func bothDevices(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && fa.Mode()&fs.ModeCharDevice != 0 && fb.Mode()&fs.ModeCharDevice != 0
 }
 
 func abs(p string) string {
@@ -296,6 +328,30 @@ func (o *outputs) Commit() error {
 		}
 	}
 	return nil
+}
+
+// CommitRead is Commit for a run that read games, and Abort for one that
+// read none because no input could be read (games is 0, inputErrors is
+// not): a typo in the only path given must not replace yesterday's
+// outputs with empty ones (issue 29, item 1). It says so on stderr, and
+// reports whether the outputs were put in place.
+func (o *outputs) CommitRead(games, inputErrors int) (bool, error) {
+	if games == 0 && inputErrors > 0 {
+		o.Abort()
+		var named []string
+		for _, out := range o.outs {
+			if out.path != "-" {
+				named = append(named, out.flag+" "+out.path)
+			}
+		}
+		left := ""
+		if len(named) > 0 {
+			left = ": " + strings.Join(named, ", ") + " left as it was"
+		}
+		fmt.Fprintf(o.io.Err, "damka: %s: no input could be read, so nothing was written%s\n", o.cmd, display.Text(left))
+		return false, nil
+	}
+	return true, o.Commit()
 }
 
 // Abort removes the temporary files, and the folders made for them. It

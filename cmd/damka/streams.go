@@ -25,8 +25,12 @@ type streams struct {
 	errTerm   io.Writer
 	errIsTerm bool
 	// inIsData is set when standard input is a pipe, a socket or a file:
-	// data to read when no input is named, not a terminal.
+	// data to read when no input is named, not a terminal. inIsTerm is
+	// set when it is a terminal: only then is the built-in sample read
+	// with no input named (issue 29, item 7: /dev/null under cron is
+	// neither, and reads nothing).
 	inIsData bool
+	inIsTerm bool
 
 	mu  sync.Mutex
 	bar *progress // the bar on stderr, if one is shown
@@ -40,6 +44,7 @@ func systemStreams() *streams {
 		errTerm:   os.Stderr,
 		errIsTerm: term.IsTerminal(int(os.Stderr.Fd())),
 		inIsData:  isData(os.Stdin),
+		inIsTerm:  term.IsTerminal(int(os.Stdin.Fd())),
 	}
 }
 
@@ -58,7 +63,7 @@ func isData(f *os.File) bool {
 // data (a pipe) when in is not empty, else a terminal.
 func testStreams(in string) (*streams, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
-	return &streams{In: bytes.NewBufferString(in), Out: &out, Err: display.NewWriter(&errb), errTerm: &errb, inIsData: in != ""}, &out, &errb
+	return &streams{In: bytes.NewBufferString(in), Out: &out, Err: display.NewWriter(&errb), errTerm: &errb, inIsData: in != "", inIsTerm: in == ""}, &out, &errb
 }
 
 // barWriter is the stream the progress bar draws on: stderr itself, not

@@ -5,6 +5,13 @@
 // (the tables of one run): every one is written and synced under its
 // temporary name before the first is renamed.
 //
+// Only regular files are replaced so: a path that is a symbolic link is
+// written through to the file it names (atomically, if that is a regular
+// file or not there yet: the link stays a link), and a device, a FIFO or
+// a socket (/dev/null, /dev/stdout, a named pipe) is opened and written as
+// it is, the way a shell's redirection does, never replaced by a regular
+// file (issue 29, item 2).
+//
 // Errors name the path the caller gave, never the temporary file. Every
 // temporary file (and folder a Set made) that is not committed or aborted
 // yet is known to the package, so that Cleanup can remove them when the
@@ -16,6 +23,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -23,15 +31,34 @@ import (
 // File is a file being written. Write to it, then Commit or Abort.
 type File struct {
 	*os.File
-	path     string
+	path     string // as the caller named it, for messages
+	target   string // the file renamed into place: path, or where its links lead
+	direct   bool   // written as it is (a device, a FIFO): no temporary file
 	done     bool
 	finished bool // synced and closed by Finish: only the rename is left
 }
 
 // Create starts writing path, in path's directory, which must exist. "-"
-// is not a file: callers handle stdout.
+// is not a file: callers handle stdout. A link is followed, and a path
+// that is not a regular file is written directly (see the package doc).
 func Create(path string) (*File, error) {
-	dir, base := filepath.Split(path)
+	target, fi, err := resolve(path)
+	if err != nil {
+		return nil, &fs.PathError{Op: "create", Path: path, Err: cause(err)}
+	}
+	if fi != nil && !fi.Mode().IsRegular() || special(target) {
+		if fi != nil && fi.IsDir() {
+			return nil, &fs.PathError{Op: "create", Path: path, Err: errors.New("is a directory")}
+		}
+		// O_APPEND: a regular file behind /dev/stdout is the shell's
+		// (>> or >): written on, not cut.
+		f, err := os.OpenFile(target, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return nil, &fs.PathError{Op: "create", Path: path, Err: cause(err)}
+		}
+		return &File{File: f, path: path, target: target, direct: true}, nil
+	}
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
 	}
@@ -39,9 +66,56 @@ func Create(path string) (*File, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "create", Path: path, Err: cause(err)}
 	}
-	af := &File{File: f, path: path}
+	af := &File{File: f, path: path, target: target}
 	register(af)
 	return af, nil
+}
+
+// resolve follows the links of path to the file they name, which may not
+// exist yet (a link to a file to make). fi is that file's, nil when it
+// does not exist.
+func resolve(path string) (string, fs.FileInfo, error) {
+	p := path
+	for range 40 { // as the kernel's limit on links followed
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil, nil
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return p, fi, nil
+		}
+		if special(p) {
+			// /dev/stdout, /proc/self/fd/1: kernel links to open files
+			// (pipe:[123] is no path): opened as they are.
+			fi, err := os.Stat(p)
+			if err != nil {
+				return "", nil, err
+			}
+			return p, fi, nil
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return "", nil, err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return "", nil, errors.New("too many levels of symbolic links")
+}
+
+// special reports whether p is in a kernel's file system of devices and
+// processes, whose files are written as they are, never replaced.
+func special(p string) bool {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		a = p
+	}
+	return strings.HasPrefix(a, "/dev/") || strings.HasPrefix(a, "/proc/")
 }
 
 // Name is the path the file will have once committed.
@@ -72,6 +146,13 @@ func (f *File) finish() error {
 		return nil
 	}
 	f.finished = true
+	if f.direct {
+		// Nothing to sync or chmod on a device or a pipe: closed, done.
+		if err := f.File.Close(); err != nil {
+			return &fs.PathError{Op: "write", Path: f.path, Err: cause(err)}
+		}
+		return nil
+	}
 	err := f.File.Sync()
 	if cerr := f.File.Close(); err == nil {
 		err = cerr
@@ -87,7 +168,10 @@ func (f *File) finish() error {
 
 // rename moves the finished file into place.
 func (f *File) rename() error {
-	if err := os.Rename(f.File.Name(), f.path); err != nil {
+	if f.direct {
+		return nil
+	}
+	if err := os.Rename(f.File.Name(), f.target); err != nil {
 		os.Remove(f.File.Name())
 		return &fs.PathError{Op: "rename", Path: f.path, Err: cause(err)}
 	}
@@ -107,11 +191,16 @@ func (f *File) Commit() error {
 		err = f.rename()
 	}
 	if err != nil {
-		os.Remove(f.File.Name())
+		if !f.direct {
+			os.Remove(f.File.Name())
+		}
 		unregister(f)
 		return err
 	}
-	return syncDir(filepath.Dir(f.path))
+	if f.direct {
+		return nil
+	}
+	return syncDir(filepath.Dir(f.target))
 }
 
 // Abort removes the temporary file. It is safe to call after Commit, so
@@ -122,7 +211,10 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	f.File.Close()
-	os.Remove(f.File.Name())
+	if !f.direct {
+		// What was written to a device or a pipe is gone, not undone.
+		os.Remove(f.File.Name())
+	}
 	unregister(f)
 }
 
@@ -210,13 +302,17 @@ func (s *Set) Commit() error {
 		f.done = true
 		if err := f.rename(); err != nil {
 			for _, g := range s.files[i+1:] {
-				os.Remove(g.File.Name())
+				if !g.direct {
+					os.Remove(g.File.Name())
+				}
 				unregister(g)
 			}
 			s.forgetDirs()
 			return err
 		}
-		dirs[filepath.Dir(f.path)] = true
+		if !f.direct {
+			dirs[filepath.Dir(f.target)] = true
+		}
 	}
 	s.forgetDirs()
 	var err error

@@ -171,3 +171,55 @@ func TestFinishAndRemoveOnCommit(t *testing.T) {
 		}
 	}
 }
+
+// A link is written through (the file it names replaced atomically, the
+// link kept, a chain of links followed), and a file of /dev is opened as
+// it is, never replaced (issue 29, item 2).
+func TestLinksAndDevices(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "sub", "t.txt")
+	os.Mkdir(filepath.Dir(target), 0o755)
+	os.WriteFile(target, []byte("old"), 0o644)
+	os.Symlink(filepath.Join("sub", "t.txt"), filepath.Join(dir, "l1"))
+	os.Symlink("l1", filepath.Join(dir, "l2"))
+	f, err := Create(filepath.Join(dir, "l2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(f.File.Name()) != filepath.Dir(target) {
+		t.Errorf("temporary file %s not beside the target %s", f.File.Name(), target)
+	}
+	f.WriteString("new")
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("target holds %q", b)
+	}
+	for _, l := range []string{"l1", "l2"} {
+		if fi, err := os.Lstat(filepath.Join(dir, l)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link", l)
+		}
+	}
+	if f.Name() != filepath.Join(dir, "l2") {
+		t.Errorf("Name() = %s, want the path given", f.Name())
+	}
+
+	d, err := Create(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.direct || d.File.Name() != os.DevNull {
+		t.Errorf("%s not opened as it is: %s", os.DevNull, d.File.Name())
+	}
+	d.WriteString("gone")
+	if err := d.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("%s is not a device any more: %v", os.DevNull, err)
+	}
+	if _, err := Create(dir); err == nil {
+		t.Errorf("Create of a folder succeeded")
+	}
+}

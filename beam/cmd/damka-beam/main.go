@@ -147,6 +147,14 @@ func run(ctx context.Context, o damkabeam.Options) int {
 	if o.Out == "" {
 		return fail(errors.New("no output folder: --out OUT"))
 	}
+	if said, err := damkabeam.CheckInputs(ctx, o.Inputs); err != nil {
+		// Nothing to write: the folder keeps an earlier run's datasets.
+		for _, m := range said {
+			fmt.Fprintln(os.Stderr, display.Text(m))
+		}
+		fmt.Fprintf(os.Stderr, "damka-beam: %v, so nothing was written: --out %s left as it was\n", err, display.Text(o.Out))
+		return 2
+	}
 	if err := damkabeam.CleanOutput(o.Out); err != nil {
 		return fail(fmt.Errorf("cleaning %s: %w", o.Out, err))
 	}
