@@ -113,6 +113,7 @@ func TestTranspositions(t *testing.T) {
 		{"Тычок", "1. cb4 fe5 2. bc5 d:b4 3. a:c5 b:d4 4. e:c5", "1. cb4 fe5 2. bc5 b:d4 3. e:c5 d:b4 4. a:c5"},
 		{"Обратный тычок", "1. cb4 fe5 2. bc3 ef4 3. g:e5 d:f4 4. e:g5 h:f4", "1. cb4 fg5 2. bc3 gf4 3. g:e5 d:f4 4. e:g5 h:f4"},
 		{"Жертва Кукуева", "1. cb4 fg5 2. bc5 b:d4 3. e:c5 d:b4 4. a:c5 gf4 5. g:e5 cb6", "1. cd4 fg5 2. dc5 b:d4 3. e:c5 d:b4 4. a:c5 gf4 5. g:e5 cb6"},
+		{"Жертва Кукуева", "1. cb4 fg5 2. bc5 b:d4 3. e:c5 d:b4 4. a:c5 gf4 5. g:e5 cb6", "1. cb4 fe5 2. bc5 d:b4 3. a:c5 b:d4 4. e:c5 ef4 5. g:e5 cb6"},
 	}
 	for _, p := range pairs {
 		ra, rb := report(t, p.a), report(t, p.b)
@@ -188,7 +189,8 @@ func TestDeepestWins(t *testing.T) {
 		"1. cd4 de5 2. bc3 ed6 3. gh4 hg5": "Отказанный обратный перекрёсток",
 		"1. cd4 dc5 2. dc3 fg5 3. gh4 gf4 4. e:g5 h:f4 5. fg3 c:e3 6. g:e5 bc5 7. ed6 c:e5 8. cd4 e:c3 9. b:f2": "Отказанная городская партия",
 		"1. cd4 dc5 2. dc3 fg5 3. gh4 gf4 4. e:g5 h:f4":                                                         "Городская партия",
-		"1. ab4 ba5":                     "",
+		"1. ab4 ba5 2. ed4":              "Игра Бодянского",
+		"1. ab4 hg5":                     "",
 		"1. cd4 fe5 2. d:f6 g:e5 3. ab4": "Гибельное начало",
 	}
 	for mt, want := range cases {

@@ -31,7 +31,7 @@ func TestOpeningsSection(t *testing.T) {
 [GameType "25"]
 [Result "1-1"]
 
-1. ab4 ba5 1-1
+1. ab4 hg5 1-1
 `
 	c := NewCheck(0)
 	rd := pdn.NewReader(strings.NewReader(text), "o.pdn")
