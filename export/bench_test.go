@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/damka/damka/internal/cputime"
+	"github.com/damka/damka/openings"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -80,6 +81,16 @@ func BenchmarkStages(b *testing.B) {
 		for range b.N {
 			for _, r := range reports {
 				PrepareGame(r, nil)
+			}
+		}
+		rate(b)
+	})
+	// The part of prepare that names the opening (games.opening_name).
+	b.Run("opening-name", func(b *testing.B) {
+		start(b)
+		for range b.N {
+			for _, r := range reports {
+				openings.Name(r)
 			}
 		}
 		rate(b)

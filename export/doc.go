@@ -13,7 +13,9 @@
 //     written (tags) and read into columns (white_elo, utc_date, utc_time,
 //     time_control...), the result and white_score, the variant, status
 //     and findings, the opening (OpeningName) and its moves, the movetext
-//     (Movetext), the final position.
+//     (Movetext), the final position; last, opening_name, the name of
+//     package openings' table for the deepest named position the game
+//     passes through (transpositions included).
 //   - moves: one row per replayed ply (MovesWriter). The analysis columns
 //     (depth, eval_before, eval_before_white, mate_before, best_move,
 //     best_pv, eval_after, mate_after, loss, class, nodes, verdict_depth)
@@ -34,7 +36,8 @@
 //   - positions: opening statistics, like an opening explorer: one row
 //     per (variant, position, move) over the first plies of every game
 //     (Openings). Positions are keyed by their Zobrist hash, so
-//     transpositions count together.
+//     transpositions count together; opening_name, the last column, names
+//     the positions of package openings' table.
 //
 // # Identifiers and hashes
 //

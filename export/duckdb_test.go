@@ -20,6 +20,7 @@ import (
 	_ "github.com/duckdb/duckdb-go/v2"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/openings"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -101,7 +102,7 @@ func TestDuckDBRowsAndTypes(t *testing.T) {
 			"game_id": "VARCHAR", "game_index": "INTEGER", "date_parsed": "DATE", "year": "INTEGER",
 			"variant_inferred": "BOOLEAN", "tags": "STRUCT(\"name\" VARCHAR, \"value\" VARCHAR)[]",
 			"findings": "STRUCT(kind VARCHAR, severity VARCHAR, ply INTEGER, \"move\" VARCHAR, line INTEGER, \"column\" INTEGER, message VARCHAR)[]",
-			"status":   "VARCHAR", "plies_replayed": "INTEGER",
+			"status":   "VARCHAR", "plies_replayed": "INTEGER", "opening_name": "VARCHAR",
 		},
 		"moves.parquet": {
 			"ply": "INTEGER", "from": "VARCHAR", "path": "VARCHAR[]", "captured": "VARCHAR[]",
@@ -111,6 +112,7 @@ func TestDuckDBRowsAndTypes(t *testing.T) {
 		},
 		"positions.parquet": {
 			"hash": "BIGINT", "games": "BIGINT", "score": "DOUBLE", "avg_eval": "DOUBLE", "min_ply": "INTEGER",
+			"opening_name": "VARCHAR",
 		},
 	}
 	for file, want := range types {
@@ -289,6 +291,71 @@ func TestDuckDBLayout(t *testing.T) {
 	}
 	if kv["ARROW:schema"] == "" {
 		t.Error("no ARROW:schema")
+	}
+}
+
+// The README's explorer statistics per named opening: games, White's
+// wins, draws, Black's wins and White's score, from games.opening_name.
+func TestDuckDBNamedOpenings(t *testing.T) {
+	reports := readReports(t, allFiles(t)...)
+	db, _ := duckFiles(t, reports, nil)
+	type stat struct {
+		games, white, draws, black int64
+		score, scored              float64
+	}
+	want := map[string]*stat{}
+	for _, r := range reports {
+		name := openings.Name(r)
+		if name == "" {
+			continue
+		}
+		if want[name] == nil {
+			want[name] = &stat{}
+		}
+		s := want[name]
+		s.games++
+		switch r.Result {
+		case "2-0":
+			s.white++
+		case "1-1":
+			s.draws++
+		case "0-2":
+			s.black++
+		}
+		if ws := whiteScore(r.Result); !math.IsNaN(ws) {
+			s.score += ws
+			s.scored++
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no named game in the corpus")
+	}
+	rows, err := db.Query(`SELECT opening_name, count(*) AS games,
+		count_if(result = '2-0') AS white, count_if(result = '1-1') AS draws, count_if(result = '0-2') AS black,
+		round(avg(white_score), 3) AS white_score
+		FROM 'games.parquet' WHERE opening_name IS NOT NULL
+		GROUP BY opening_name ORDER BY games DESC, opening_name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var name string
+		var games, white, draws, black int64
+		var score sql.NullFloat64
+		if err := rows.Scan(&name, &games, &white, &draws, &black, &score); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		s := want[name]
+		if s == nil || s.games != games || s.white != white || s.draws != draws || s.black != black ||
+			s.scored > 0 && math.Abs(math.Round(s.score/s.scored*1000)/1000-score.Float64) > 1e-9 {
+			t.Errorf("%s: %d games %d/%d/%d %v; want %+v", name, games, white, draws, black, score, s)
+		}
+	}
+	if n != len(want) {
+		t.Errorf("%d names, want %d", n, len(want))
 	}
 }
 

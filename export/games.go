@@ -259,6 +259,7 @@ func (gw *GamesWriter) add(r *validate.Report, row gameRow) error {
 		next().AppendNull()
 	}
 	appendStr(next(), g.Encoding)
+	appendOptStr(next(), row.openingName)
 	return gw.t.row()
 }
 

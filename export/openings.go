@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/openings"
 	"github.com/damka/damka/validate"
 )
 
@@ -215,6 +216,7 @@ func (o *Openings) write(rows []openingRow, w io.Writer, f Format, meta Meta, op
 	score := col("score").(*array.Float64Builder)
 	avg := col("avg_eval").(*array.Float64Builder)
 	first := col("first_game_id").(*array.StringBuilder)
+	name := col("opening_name").(*array.StringBuilder)
 	for _, r := range rows {
 		variant.Append(r.key.variant.Name())
 		hash.Append(int64(r.key.hash))
@@ -241,6 +243,11 @@ func (o *Openings) write(rows []openingRow, w io.Writer, f Format, meta Meta, op
 			avg.AppendNull()
 		}
 		first.Append(r.firstGame)
+		if e := openings.Lookup(r.key.variant, &r.pos); e != nil {
+			name.Append(e.Name)
+		} else {
+			name.AppendNull()
+		}
 		if err := t.row(); err != nil {
 			t.close()
 			return err

@@ -4,6 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/openings"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -99,6 +100,7 @@ type gameRow struct {
 	whiteTitle, blackTitle                   string
 	timeControl, termination                 string
 	opening, openingMoves, movetext          string
+	openingName                              string // opening_name, "" for NULL
 	openingPlies                             int
 	date32, utcDate                          arrow.Date32
 	hasDate, hasUTCDate                      bool
@@ -142,6 +144,7 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 		status:       string(r.Status()),
 		errors:       r.Findings.Errors(),
 		opening:      OpeningName(r),
+		openingName:  openings.Name(r),
 		openingMoves: Opening(r, openingPlies),
 		openingPlies: openingPlies,
 		standard:     -1,

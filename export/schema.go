@@ -133,6 +133,7 @@ var gamesFields = []arrow.Field{
 	req("movetext", str),      // the main line as PDN movetext, numbered, no tags (Movetext)
 	opt("final_fen", str),     // canonical FEN after the last replayed ply, NULL when replay could not start
 	req("encoding", str),      // utf-8, utf-16le, utf-16be, windows-1251, cp866 or koi8-r: how the record was decoded
+	opt("opening_name", str),  // the name of the deepest named position of package openings the game passes through; NULL when none
 }
 
 // movesFields are the columns of the moves table, in order.
@@ -189,6 +190,7 @@ var positionsFields = []arrow.Field{
 	opt("score", f64),         // the mover's score over the games with a result: (wins + draws/2) / (white_wins+draws+black_wins); NULL when none
 	opt("avg_eval", f64),      // mean eval_after (mover's view) over the analysed games where it is not decisive, NULL when none
 	req("first_game_id", str), // the first game, in input order, that played it
+	opt("opening_name", str),  // the position's name in package openings' table, NULL when it has none
 }
 
 // GamesSchema returns the schema of the games table, with m as metadata.
@@ -266,6 +268,10 @@ var positionsFields = []arrow.Field{
 //     ply, NULL when replay could not start
 //   - encoding (string): utf-8, utf-16le, utf-16be, windows-1251, cp866 or
 //     koi8-r: how the record was decoded
+//   - opening_name (string, nullable): the name of the deepest named
+//     position of package openings' table the game passes through,
+//     transpositions included (openings.Classify); NULL when none. Unlike
+//     opening, it never comes from the Opening tag.
 func GamesSchema(m Meta) *arrow.Schema {
 	md := m.metadata("games")
 	return arrow.NewSchema(gamesFields, &md)
@@ -350,6 +356,8 @@ func MovesSchema(m Meta) *arrow.Schema {
 //   - avg_eval (float64, nullable): mean eval_after (mover's view) over the
 //     analysed games where it is not decisive, NULL when none
 //   - first_game_id (string): the first game, in input order, that played it
+//   - opening_name (string, nullable): the position's name in package
+//     openings' table (openings.Lookup), NULL when it has none
 func PositionsSchema(m Meta, plies int) *arrow.Schema {
 	md := m.metadata("positions", KeyPlies, strconv.Itoa(plies))
 	return arrow.NewSchema(positionsFields, &md)

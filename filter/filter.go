@@ -1,12 +1,13 @@
 // Package filter selects games by what pgn-extract users select chess
 // games by: tags, players, dates, length, result, variant, the positions
-// and material a game reaches, and what replay found in it.
+// and material a game reaches, its named opening, and what replay found
+// in it.
 //
 // Criteria are parsed from their command-line form (ParseTag,
 // ParseMaterial, ParseDate...) into a Criteria; a game is selected when
 // it meets every criterion set. Criteria that need the game replayed
-// (positions, material, findings, status) are kept apart from those the
-// record alone decides (NeedsReplay, MatchGame, MatchReport), so that a
+// (positions, material, opening, findings, status) are kept apart from
+// those the record alone decides (NeedsReplay, MatchGame, MatchReport), so that a
 // selection on tags costs no replay.
 package filter
 
@@ -19,6 +20,7 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/names"
+	"github.com/damka/damka/openings"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -51,6 +53,10 @@ type Criteria struct {
 	Has []validate.Kind
 	// Statuses: the game's status (see StatusOf) is one of them.
 	Statuses []string
+	// Openings: the name package openings gives the game (the deepest
+	// named position it passes through, any move order) is one of them,
+	// each written as the table writes it (ParseOpening).
+	Openings []string
 }
 
 // New returns criteria that select every game.
@@ -58,7 +64,7 @@ func New() *Criteria { return &Criteria{MinPlies: -1, MaxPlies: -1} }
 
 // NeedsReplay reports whether some criterion needs the game replayed.
 func (c *Criteria) NeedsReplay() bool {
-	return len(c.Positions) > 0 || len(c.Materials) > 0 || len(c.Has) > 0 || len(c.Statuses) > 0
+	return len(c.Positions) > 0 || len(c.Materials) > 0 || len(c.Has) > 0 || len(c.Statuses) > 0 || len(c.Openings) > 0
 }
 
 // MatchGame reports whether the record passes the criteria that need no
@@ -116,6 +122,9 @@ func (c *Criteria) MatchGame(g *pdn.Game) bool {
 // need replay. (Call MatchGame too: MatchReport does not repeat it.)
 func (c *Criteria) MatchReport(r *validate.Report) bool {
 	if len(c.Statuses) > 0 && !slices.Contains(c.Statuses, StatusOf(r)) {
+		return false
+	}
+	if len(c.Openings) > 0 && !slices.Contains(c.Openings, openings.Name(r)) {
 		return false
 	}
 	for _, k := range c.Has {
@@ -211,6 +220,12 @@ func ParseStatus(s string) ([]string, error) {
 	}
 	return nil, fmt.Errorf("unknown status %q (clean, warnings, errors, unreadable or unchecked)", s)
 }
+
+// ParseOpening reads the name of an opening as players write it: in
+// Cyrillic or Latin letters, in any case, with ё or е (openings.Key), and
+// returns it as the table writes it; an error lists the table's names
+// when it has no such name.
+func ParseOpening(s string) (string, error) { return openings.Find(s) }
 
 // ParseKind checks a --has value: a finding kind.
 func ParseKind(s string) (validate.Kind, error) {

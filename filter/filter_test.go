@@ -2,6 +2,7 @@ package filter
 
 import (
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -452,5 +453,57 @@ func TestValidation(t *testing.T) {
 	}
 	if _, err := ParseStatus("fine"); err == nil {
 		t.Error("ParseStatus(fine): no error")
+	}
+}
+
+func TestOpening(t *testing.T) {
+	gs := games(t, `[GameType "25"]
+
+1. cd4 dc5 2. bc3 ed6 3. gf4 *
+
+[GameType "25"]
+
+1. cb4 fe5 2. bc5 b:d4 3. e:c5 d:b4 4. a:c5 *
+
+[GameType "25"]
+
+1. cb4 fe5 2. bc5 d:b4 3. a:c5 b:d4 4. e:c5 *
+
+[GameType "25"]
+
+1. cd4 de5 2. bc3 ed6 3. ef4 *
+
+[GameType "25"]
+
+1. ab4 ba5 *
+`)
+	for in, want := range map[string][]int{
+		"Старая партия":   {1},
+		"staraya PARTIYA": {1},
+		"Тычок":           {2, 3}, // two move orders, one tabiya
+		"Перекресток":     {4},    // е for ё
+		"Perekrestok":     {4},
+		"Отказанная городская партия": nil,
+	} {
+		name, err := ParseOpening(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New()
+		c.Openings = []string{name}
+		if !c.NeedsReplay() {
+			t.Fatal("--opening needs the game replayed")
+		}
+		if got := selected(c, gs); !slices.Equal(got, want) {
+			t.Errorf("%s: selected %v, want %v", in, got, want)
+		}
+	}
+	c := New()
+	c.Openings = []string{"Старая партия", "Перекрёсток"}
+	if got := selected(c, gs); !slices.Equal(got, []int{1, 4}) {
+		t.Errorf("either of two: %v", got)
+	}
+	if _, err := ParseOpening("Отыгрыш"); err == nil {
+		t.Error("a name not in the table was read")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/openings"
 	"github.com/damka/damka/validate"
 )
 
@@ -204,6 +205,7 @@ func (a *Analysis) Write(w io.Writer, meta Meta) error {
 		pg.Classes = append(pg.Classes, count{Name: string(c), Label: classLabel(c), N: a.classes[c]})
 	}
 	pg.Findings = a.counts.findings()
+	pg.Openings, pg.Named = a.counts.openingRows(), a.counts.named()
 
 	worst := a.sortedWorst()
 	shown := map[*record]bool{}
@@ -415,9 +417,18 @@ func capitalize(s string) string {
 type counts struct {
 	games, clean, warnings, errors, unreadable, unchecked, plies int
 	kinds                                                        map[validate.Kind]int
+	openings                                                     map[string]*openingCount
 }
 
-func newCounts() counts { return counts{kinds: map[validate.Kind]int{}} }
+func newCounts() counts {
+	return counts{kinds: map[validate.Kind]int{}, openings: map[string]*openingCount{}}
+}
+
+// openingCount is the explorer's statistics of a named opening: its games
+// and their results.
+type openingCount struct {
+	games, white, draws, black int
+}
 
 func (c *counts) add(r *validate.Report) {
 	c.games++
@@ -437,6 +448,51 @@ func (c *counts) add(r *validate.Report) {
 	for _, f := range r.Findings {
 		c.kinds[f.Kind]++
 	}
+	if name := openings.Name(r); name != "" {
+		o := c.openings[name]
+		if o == nil {
+			o = &openingCount{}
+			c.openings[name] = o
+		}
+		o.games++
+		switch r.Result {
+		case "2-0":
+			o.white++
+		case "1-1":
+			o.draws++
+		case "0-2":
+			o.black++
+		}
+	}
+}
+
+// openingRows are the named openings of the run, most played first (then
+// by name, so that the page does not depend on map order).
+func (c *counts) openingRows() []openingRow {
+	var rows []openingRow
+	for name, o := range c.openings {
+		r := openingRow{Name: name, Latin: openings.Transliterate(name), Games: o.games, White: o.white, Draws: o.draws, Black: o.black, Score: "–"}
+		if decided := o.white + o.draws + o.black; decided > 0 {
+			r.Score = fmt.Sprintf("%.0f%%", 100*(float64(o.white)+float64(o.draws)/2)/float64(decided))
+		}
+		rows = append(rows, r)
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].Games != rows[j].Games {
+			return rows[i].Games > rows[j].Games
+		}
+		return rows[i].Name < rows[j].Name
+	})
+	return rows
+}
+
+// named is the number of games of the run with a named opening.
+func (c *counts) named() int {
+	n := 0
+	for _, o := range c.openings {
+		n += o.games
+	}
+	return n
 }
 
 func (c *counts) rows(inputErrors int) []row {

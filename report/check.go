@@ -198,6 +198,7 @@ func (c *Check) Write(w io.Writer, meta Meta) error {
 	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Errors: c.errors}
 	pg.Summary = c.counts.rows(meta.InputErrors)
 	pg.Findings = c.counts.findings()
+	pg.Openings, pg.Named = c.counts.openingRows(), c.counts.named()
 	total := len(c.errors) + c.more
 	switch {
 	case total == 0:

@@ -7,7 +7,9 @@
 // (package diagram), the evaluations and the principal variation, and shows
 // each game they come from with its tags, an evaluation graph and the
 // move list with the classes. The page of a check (Check) shows every
-// error with the board where it happened and the move as written.
+// error with the board where it happened and the move as written. Both
+// have a section with the named openings of the run (package openings)
+// and their results, as an opening explorer shows them.
 //
 // A page works offline from disk: its SVG and CSS are inline, it loads no
 // font, image or script (there is no script at all), and it reads on a
@@ -41,6 +43,11 @@ type page struct {
 	Classes  []count
 	Findings []count
 
+	// Openings are the named openings of the run (package openings), with
+	// their games and results; Named counts the games that have one.
+	Openings []openingRow
+	Named    int
+
 	Worst     []worstCard
 	Games     []gameSection
 	GamesNote string
@@ -53,6 +60,14 @@ type page struct {
 func (p *page) CSS() template.CSS { return template.CSS(styleSheet) }
 
 type row struct{ Label, Value string }
+
+// openingRow is a named opening's line of the openings section: its games,
+// White's wins, the draws, Black's wins, and White's score.
+type openingRow struct {
+	Name, Latin                string
+	Games, White, Draws, Black int
+	Score                      string // "56%", "–" when no game has a result
+}
 
 type count struct {
 	Name, Label string

@@ -65,8 +65,10 @@ first --plies plies of every game (24 by default), with the position's
 Zobrist hash and FEN, the side to move, the move, the earliest ply it was
 played at, how many games played it, how many White won, drew and Black
 won, the mover's score over the games with a result, the average
-evaluation when the games were analysed, and the first game that played
-it. Positions are keyed by hash, so transpositions count together.
+evaluation when the games were analysed, the first game that played it,
+and the position's name when it is a named opening of the table of go
+doc ./openings (opening_name: "Старая партия"). Positions are keyed by
+hash, so transpositions count together.
 Counting stops, in a game, at a missed capture.
 
 The file is Parquet (zstd, dictionary-encoded, Arrow schema and damka.*

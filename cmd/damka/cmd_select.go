@@ -35,6 +35,7 @@ type SelectOptions struct {
 	FENs, Materials             []string
 	AfterPly                    int
 	Has, Statuses               []string
+	Openings                    []string
 }
 
 // AddFlags adds the select flags to fs.
@@ -61,6 +62,7 @@ func (o *SelectOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.AfterPly, "after-ply", 0, "--fen and --material count only positions from this ply on")
 	fs.StringSliceVar(&o.Has, "has", nil, "replay found a finding of this kind (repeatable: each of them)")
 	fs.StringSliceVar(&o.Statuses, "status", nil, "the game's status is one of these: clean, warnings, errors, unreadable, unchecked")
+	fs.StringArrayVar(&o.Openings, "opening", nil, "the game's named opening (any move order; Cyrillic or Latin, any case, ё or е) is this one (repeatable: any of them)")
 }
 
 // criteria parses the criteria flags.
@@ -132,6 +134,11 @@ func (o *SelectOptions) criteria() (*filter.Criteria, error) {
 		add("status", err)
 		c.Statuses = append(c.Statuses, st...)
 	}
+	for _, s := range o.Openings {
+		name, err := filter.ParseOpening(s)
+		add("opening", err)
+		c.Openings = append(c.Openings, name)
+	}
 	if o.MinPlies >= 0 && o.MaxPlies >= 0 && o.MinPlies > o.MaxPlies {
 		add("min-plies", fmt.Errorf("%d is more than --max-plies %d", o.MinPlies, o.MaxPlies))
 	}
@@ -176,6 +183,11 @@ comma-separated list of results, variants or statuses is any of them):
         position with that material, from ply N on; games are replayed.
   --has KIND --status clean|warnings|errors|unreadable|unchecked
         what replay found ("errors" includes unreadable games).
+  --opening NAME
+        the name of the deepest named position the game passes through
+        (any move order; the table of go doc ./openings), written in
+        Cyrillic or Latin letters, any case, ё or е: "Старая партия",
+        "staraya partiya"; repeated, any of them. Games are replayed.
 
 Games are replayed only when a criterion, --json or --canonical needs it.
 The summary goes to stderr.

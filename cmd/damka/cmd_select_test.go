@@ -176,3 +176,43 @@ func TestSelectCorpus(t *testing.T) {
 		t.Errorf("%d selected, want %d", n, want)
 	}
 }
+
+func TestSelectOpening(t *testing.T) {
+	in := writeTemp(t, "o.pdn", `[GameType "25"]
+[Result "2-0"]
+
+1. c3-d4 d6-c5 2. b2-c3 e7-d6 3. g3-f4 2-0
+
+[GameType "25"]
+[Result "1-1"]
+
+1. cb4 fe5 2. bc5 b:d4 3. e:c5 d:b4 4. a:c5 1-1
+
+[GameType "25"]
+[Result "0-2"]
+
+1. cb4 fe5 2. bc5 d:b4 3. a:c5 b:d4 4. e:c5 h6-g5 0-2
+`)
+	// Either alphabet and any case; the two move orders of one tabiya.
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"СТАРАЯ ПАРТИЯ"}, "3 games read: 1 selected\n"},
+		{[]string{"Tychok"}, "3 games read: 2 selected\n"},
+		{[]string{"тычок", "Staraja partija"}, "3 games read: 3 selected\n"},
+	} {
+		args := []string{"select", "-q", in, "--ids", "-"}
+		for _, n := range c.names {
+			args = append(args, "--opening", n)
+		}
+		_, errOut, code := run(t, "", args...)
+		if code != exitOK || errOut != c.want {
+			t.Errorf("%q: exit %d, %q", c.names, code, errOut)
+		}
+	}
+	_, errOut, code := run(t, "", "select", "-q", in, "--opening", "Отыгрыш", "--ids", "-")
+	if code != exitInput || !strings.Contains(errOut, "--opening") || !strings.Contains(errOut, "Старая партия") {
+		t.Errorf("a name not in the table: exit %d, %q", code, errOut)
+	}
+}

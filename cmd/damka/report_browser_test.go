@@ -253,6 +253,15 @@ func TestReportInBrowser(t *testing.T) {
 	page := b.open(t, filepath.Join(out, "report.html"))
 	b.checkClean(t, page, true)
 
+	// The openings section: a row per named opening, whose games add up
+	// to the named games of its legend, drawn with some width.
+	openingRows := eval[int](t, b, `document.querySelectorAll('#openings tbody tr th').length`)
+	openingGames := eval[int](t, b, `[...document.querySelectorAll('#openings tbody tr')].reduce((s, r) => s + (r.cells.length == 6 ? +r.cells[1].textContent : 0), 0)`)
+	named := eval[int](t, b, `parseInt(document.querySelector('#openings .legend').textContent)`)
+	if w := eval[float64](t, b, `document.querySelector('#openings table').getBoundingClientRect().width`); openingRows == 0 || openingGames != named || w < 200 {
+		t.Errorf("openings: %d rows of %d games, the legend says %d; width %v", openingRows, openingGames, named, w)
+	}
+
 	boards := eval[int](t, b, `document.querySelectorAll('#worst li.card svg.board').length`)
 	if boards != wantBoards {
 		t.Errorf("%d board diagrams among the worst moves, the run had %d", boards, wantBoards)
