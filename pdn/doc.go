@@ -121,14 +121,16 @@
 // UTF-8 is read as UTF-8; one with a few bytes that are not (fewer than
 // its UTF-8 characters of more than one byte: a bad copy, not another code
 // page) is read as UTF-8 too, each bad byte as U+FFFD, and Game.BadBytes
-// says where they were; any other is in one of the Cyrillic code pages of
-// old Russian archives, Windows-1251, CP866 (DOS) or KOI8-R, the one in
+// says where they were; one whose other bytes stand one or two together
+// inside Latin words (French, Dutch, German names) is in Windows-1252,
+// the Western code page (Latin-1 is read as it); any other is in one of
+// the Cyrillic code pages of old Russian archives, Windows-1251, CP866 (DOS) or KOI8-R, the one in
 // which its letters read most like Russian (the log-likelihood of Russian
 // letter frequencies, with penalties for characters that are no letters
 // and for capitals after small letters, where a wrong code page puts
 // them). Every game of the Russian corpus, converted to each code page,
 // is detected right (TestDetectCodePageCorpus). Game.Encoding says which
-// (utf-8, utf-16le, utf-16be, windows-1251, cp866, koi8-r).
+// (utf-8, utf-16le, utf-16be, windows-1251, cp866, koi8-r, windows-1252).
 // Reader.Encoding forces one instead.
 //
 // Input that is not text is refused: Next returns ErrBinary when the

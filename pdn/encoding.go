@@ -21,13 +21,19 @@ const (
 	KOI8R   = "koi8-r"
 	UTF16LE = "utf-16le"
 	UTF16BE = "utf-16be"
+	// Windows1252 is the Western code page of French, Dutch, German and
+	// Italian archives; ISO-8859-1 (Latin-1) is read as it, as the WHATWG
+	// Encoding Standard reads it (the two differ only at 0x80-0x9F, where
+	// Latin-1 has control characters no text uses).
+	Windows1252 = "windows-1252"
 )
 
 // Encodings lists the names Reader.Encoding accepts.
-var Encodings = []string{UTF8, Windows1251, CP866, KOI8R, UTF16LE, UTF16BE}
+var Encodings = []string{UTF8, Windows1251, CP866, KOI8R, Windows1252, UTF16LE, UTF16BE}
 
 // codePages are the one-byte Cyrillic code pages a game that is not
-// UTF-8 may be in, in the order ties go.
+// UTF-8 may be in, in the order ties go (Windows-1252 is told from them
+// apart, by westernText).
 var codePages = []struct {
 	name string
 	cm   *charmap.Charmap
@@ -54,6 +60,8 @@ func ParseEncoding(s string) (string, error) {
 		return CP866, nil
 	case "koi8-r", "koi8r", "koi8":
 		return KOI8R, nil
+	case "windows-1252", "cp1252", "1252", "win-1252", "windows1252", "latin-1", "latin1", "l1", "iso-8859-1", "iso8859-1", "iso-latin-1":
+		return Windows1252, nil
 	case "utf-16le", "utf16le", "utf-16", "utf16":
 		return UTF16LE, nil
 	case "utf-16be", "utf16be":
@@ -63,18 +71,24 @@ func ParseEncoding(s string) (string, error) {
 }
 
 // decodeGame decodes the bytes of a game that is not read as UTF-8: in
-// the code page forced, else in the Cyrillic code page its letters read
-// best in (see detectCodePage). It returns the text and the encoding's
-// name.
+// the code page forced, else in Windows-1252 when its bytes over 0x7F
+// sit in Latin words (see westernText), else in the Cyrillic code page
+// its letters read best in (see detectCodePage). It returns the text and
+// the encoding's name.
 func decodeGame(b []byte, forced string) ([]byte, string) {
 	cm, name := charmap.Windows1251, Windows1251
-	if forced != "" {
+	switch {
+	case forced == Windows1252:
+		cm, name = charmap.Windows1252, Windows1252
+	case forced != "":
 		for _, c := range codePages {
 			if c.name == forced {
 				cm, name = c.cm, c.name
 			}
 		}
-	} else {
+	case westernText(b):
+		cm, name = charmap.Windows1252, Windows1252
+	default:
 		cm, name = detectCodePage(b)
 	}
 	dec, err := cm.NewDecoder().Bytes(b)
@@ -87,8 +101,41 @@ func decodeGame(b []byte, forced string) ([]byte, string) {
 // forcedCodePage reports whether name is a one-byte code page, which a
 // game is decoded from even when its bytes are valid UTF-8.
 func forcedCodePage(name string) bool {
-	return name == Windows1251 || name == CP866 || name == KOI8R
+	return name == Windows1251 || name == CP866 || name == KOI8R || name == Windows1252
 }
+
+// westernText reports whether the bytes over 0x7F of a game that is not
+// UTF-8 read as the accented letters of a Western code page rather than
+// as Cyrillic: in French, Dutch or German names one or two such bytes
+// stand inside a Latin word ("Herv\xe9", "M\xfcller"), where Cyrillic
+// text is whole words of them, set apart by spaces and punctuation
+// ("\xc8\xe2\xe0\xed\xee\xe2 \xc8."). Each run of bytes over 0x7F
+// counts for one side: a run of one or two that touches an ASCII letter
+// is a Western one, any other a Cyrillic one; Western text must have
+// more. Ties go to Cyrillic, the archives damka reads most.
+func westernText(b []byte) bool {
+	western, cyrillic := 0, 0
+	for i := 0; i < len(b); {
+		if b[i] < 0x80 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] >= 0x80 {
+			j++
+		}
+		touches := i > 0 && isASCIILetter(b[i-1]) || j < len(b) && isASCIILetter(b[j])
+		if j-i <= 2 && touches {
+			western++
+		} else {
+			cyrillic++
+		}
+		i = j
+	}
+	return western > cyrillic
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // russianFreq is the frequency of the letters of Russian text (per
 // 10,000 letters, after the Russian National Corpus).

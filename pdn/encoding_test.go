@@ -230,3 +230,56 @@ func TestUTF16TooLarge(t *testing.T) {
 		t.Errorf("next game: %v %q", err, g.Event())
 	}
 }
+
+// Issue 29, item 6: Western archives (French, Dutch, German names in
+// Windows-1252 or Latin-1) are read in Windows-1252, not as Cyrillic
+// ("Hervé Müller" read as "HervИ MЭller"); Cyrillic text stays Cyrillic
+// (the Russian corpus in three code pages: TestDetectCodePageCorpus).
+func TestWesternCodePage(t *testing.T) {
+	names := [][2]string{
+		{"Hervé Müller", "François Dupré"},
+		{"Jörg Größe", "Ton Sijbrands"},
+		{"Gérard Jansen", "Anaël Ibañez"},
+		{"Baba Sy", "Jean-Marc Ndjofang"}, // ASCII: UTF-8, whatever
+	}
+	var buf bytes.Buffer
+	for _, n := range names {
+		game := "[Event \"Championnat de France, Besançon\"]\n[White \"" + n[0] + "\"]\n[Black \"" + n[1] + "\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+		enc, err := charmap.Windows1252.NewEncoder().String(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf.WriteString(enc)
+	}
+	got, _ := readEncoded(t, buf.Bytes(), "")
+	if len(got) != len(names) {
+		t.Fatalf("%d games, want %d", len(got), len(names))
+	}
+	for i, g := range got {
+		if g.White() != names[i][0] || g.Black() != names[i][1] || g.Event() != "Championnat de France, Besançon" {
+			t.Errorf("game %d read as %q - %q (%q) in %s", i+1, g.White(), g.Black(), g.Event(), g.Encoding)
+		}
+		if want := Windows1252; g.Encoding != want && i < 3 {
+			t.Errorf("game %d: encoding %s, want %s", i+1, g.Encoding, want)
+		}
+	}
+	// Cyrillic names, short or in capitals, are not taken for Western.
+	for _, s := range []string{"Цирик З.И.", "Тюнев Е. - Блиндер С.", "X чемпионат СССР", "Шашки", "ЁЛКИН А.", "Москва, 1965 г.", "Ёлкин", "Ivanov - Петров", "в", "по 2"} {
+		for _, p := range codePages {
+			b, _ := p.cm.NewEncoder().Bytes([]byte(s))
+			if westernText(b) {
+				t.Errorf("%q in %s taken for Western text", s, p.name)
+			}
+		}
+	}
+	// By name: Windows-1252 and Latin-1, forced even on UTF-8.
+	for _, in := range []string{"windows-1252", "CP1252", "1252", "latin-1", "Latin1", "ISO-8859-1"} {
+		if got, err := ParseEncoding(in); err != nil || got != Windows1252 {
+			t.Errorf("ParseEncoding(%q) = %q, %v", in, got, err)
+		}
+	}
+	got, _ = readEncoded(t, []byte("[White \"Hervé\"]\n\n1. 32-28 *\n"), "latin-1")
+	if len(got) != 1 || got[0].White() != "HervÃ©" || got[0].Encoding != Windows1252 {
+		t.Errorf("forced latin-1 on UTF-8 bytes: %q", got[0].White())
+	}
+}
