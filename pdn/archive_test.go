@@ -1,9 +1,11 @@
 package pdn
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -157,4 +159,86 @@ func TestZip(t *testing.T) {
 	if _, err := Decompress(io.NopCloser(bytes.NewReader(data))); !errors.Is(err, errZipStream) {
 		t.Errorf("zip stream: %v", err)
 	}
+}
+
+// Issue 29, item 8: a member whose path climbs out with ".." is read (it
+// was taken for a hidden name and skipped silently), a zip inside a zip
+// is an input error (ErrNestedZip), not skipped silently, and every
+// member of a large archive is found by name (an index, not a scan per
+// member).
+func TestZipDotDotAndNested(t *testing.T) {
+	dir := t.TempDir()
+	game := "[GameType \"25\"]\n\n1. c3-d4 f6-g5 *\n\n"
+	var inner bytes.Buffer
+	iw := zip.NewWriter(&inner)
+	w, _ := iw.Create("inner.pdn")
+	io.WriteString(w, game)
+	iw.Close()
+	path := filepath.Join(dir, "a.zip")
+	f, _ := os.Create(path)
+	zw := zip.NewWriter(f)
+	for _, name := range []string{"ok.pdn", "../up.pdn", "sub/../../up2.pdn", ".hidden.pdn", "inner.zip"} {
+		w, _ := zw.Create(name)
+		if name == "inner.zip" {
+			w.Write(inner.Bytes())
+		} else {
+			io.WriteString(w, game)
+		}
+	}
+	zw.Close()
+	f.Close()
+	srcs := WalkAll([]string{path})
+	var read []string
+	nested := 0
+	for _, s := range srcs {
+		switch {
+		case s.Err != nil:
+			if !errors.Is(s.Err, ErrNestedZip) || s.Name != path+"/inner.zip" {
+				t.Errorf("%s: %v", s.Name, s.Err)
+			}
+			nested++
+		case s.Skip == "":
+			rc, err := OpenFile(s.Name)
+			if err != nil {
+				t.Errorf("open %s: %v", s.Name, err)
+				continue
+			}
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			if string(b) != game {
+				t.Errorf("%s holds %q", s.Name, b)
+			}
+			read = append(read, strings.TrimPrefix(s.Name, path+"/"))
+		}
+	}
+	if want := []string{"../up.pdn", "ok.pdn", "sub/../../up2.pdn"}; strings.Join(read, " ") != strings.Join(want, " ") || nested != 1 {
+		t.Errorf("read %q and %d nested, want %q and 1", read, nested, want)
+	}
+}
+
+// BenchmarkZipMembers opens every member of an archive of 20,000, as a
+// walk of it reads them: linear in the members (was quadratic).
+func BenchmarkZipMembers(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "many.zip")
+	f, _ := os.Create(path)
+	zw := zip.NewWriter(f)
+	const n = 20000
+	for i := range n {
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("g%05d.pdn", i), Method: zip.Store})
+		io.WriteString(w, "1. c3-d4 *\n")
+	}
+	zw.Close()
+	f.Close()
+	srcs := WalkAll([]string{path})
+	b.ResetTimer()
+	for range b.N {
+		for _, s := range srcs {
+			rc, err := OpenFile(s.Name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rc.Close()
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/member")
 }
