@@ -78,7 +78,11 @@ func Build(ctx context.Context, v draughts.Variant, opts BuildOptions) (*DB, err
 	if err != nil {
 		return nil, err
 	}
-	var todo [][]Material // pairs to build, in order
+	type step struct {
+		pair []Material
+		have bool // its files are there
+	}
+	var plan []step // in order
 	var total uint64
 	seen := map[Material]bool{}
 	classes := Classes(opts.Pieces)
@@ -102,7 +106,17 @@ func Build(ctx context.Context, v draughts.Variant, opts BuildOptions) (*DB, err
 			}
 			have = have && ok
 		}
-		if have {
+		plan = append(plan, step{pair, have})
+		if !have {
+			for _, c := range pair {
+				total += 2 * db.l.size(c)
+			}
+		}
+	}
+	var before uint64
+	for _, st := range plan {
+		pair := st.pair
+		if st.have {
 			if opts.Class != nil {
 				for _, c := range pair {
 					cnt, _ := db.Counts(c)
@@ -111,13 +125,6 @@ func Build(ctx context.Context, v draughts.Variant, opts BuildOptions) (*DB, err
 			}
 			continue
 		}
-		todo = append(todo, pair)
-		for _, c := range pair {
-			total += 2 * db.l.size(c)
-		}
-	}
-	var before uint64
-	for _, pair := range todo {
 		start := time.Now()
 		s := newSolver(db, pair[0])
 		if opts.Progress != nil {
