@@ -9,7 +9,10 @@ import (
 	"github.com/damka/damka/draughts"
 )
 
-var long = flag.Bool("long", false, "build and check every class of 4 pieces (seconds)")
+var (
+	long    = flag.Bool("long", false, "build and check every class of 4 pieces (seconds)")
+	openDir = flag.String("dir", "", "also check every table of this folder for consistency (damka egtb build --dir)")
+)
 
 // built builds the tables of n pieces or fewer once per test binary, in
 // a temporary folder that outlives the tests using it.
@@ -101,6 +104,19 @@ func TestMaterialNames(t *testing.T) {
 // a draw. Each position is probed with White to move and, turned round,
 // with Black to move.
 func TestConsistency(t *testing.T) {
+	if *openDir != "" {
+		t.Run("dir", func(t *testing.T) {
+			db, err := Open(*openDir, draughts.Russian)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range db.Classes() {
+				checkClass(t, db, m)
+				c, _ := db.Counts(m)
+				t.Logf("%v: %d positions, %d wins, %d draws, %d losses", m, c.Positions(), c.Win, c.Draw, c.Loss)
+			}
+		})
+	}
 	for _, n := range []int{3, 4} {
 		t.Run(string(rune('0'+n)), func(t *testing.T) {
 			db := built(t, n)
