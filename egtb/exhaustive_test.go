@@ -30,10 +30,9 @@ func TestExhaustive(t *testing.T) {
 	// Each piece: a square, a colour, man or king; a man never on its
 	// crowning row (R-MAN-2).
 	type piece struct {
-		s     draughts.Square
-		c     draughts.Color
-		king  bool
-		valid bool
+		s    draughts.Square
+		c    draughts.Color
+		king bool
 	}
 	var place func(n int, from int, ps []piece)
 	place = func(n, from int, ps []piece) {

@@ -29,9 +29,6 @@ func MaterialOf(p *draughts.Position) Material {
 // Pieces is the number of pieces on the board.
 func (m Material) Pieces() int { return int(m.Men[0] + m.Men[1] + m.Kings[0] + m.Kings[1]) }
 
-// men is the number of men of both sides.
-func (m Material) men() int { return int(m.Men[0] + m.Men[1]) }
-
 // Swap is the class with the other side to move.
 func (m Material) Swap() Material {
 	return Material{Men: [2]uint8{m.Men[1], m.Men[0]}, Kings: [2]uint8{m.Kings[1], m.Kings[0]}}

@@ -71,16 +71,6 @@ func wdlOf(c uint8) WDL {
 	return Draw
 }
 
-func codeOf(w WDL) uint8 {
-	switch w {
-	case Win:
-		return codeWin
-	case Loss:
-		return codeLoss
-	}
-	return codeDraw
-}
-
 // Counts are the wins, draws and losses of a class (for the side to
 // move), over its positions (invalid indices left out).
 type Counts struct {
