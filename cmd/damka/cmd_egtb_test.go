@@ -112,3 +112,34 @@ func TestEgtbBuildResumes(t *testing.T) {
 		t.Error("giveaway: no error")
 	}
 }
+
+// TestAnalyzeTablebase: analyze takes the databases too: a game of three
+// kings against one is a database win at every move; without them the
+// note comes once and the scores are the search's.
+func TestAnalyzeTablebase(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := egtbBuild(t, context.Background(), EgtbBuildOptions{Variant: "russian", Dir: dir, Classes: []string{"KKKvK"}}); err != nil {
+		t.Fatal(err)
+	}
+	in := writeFile(t, filepath.Join(t.TempDir(), "petrov.pdn"), "[Event \"t\"]\n[GameType \"25\"]\n[SetUp \"1\"]\n[FEN \"W:WKa1,Kc1,Ke1:BKh2\"]\n[Result \"*\"]\n\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 *\n")
+	out := filepath.Join(t.TempDir(), "with")
+	_, errOut, code := run(t, "", "analyze", "-q", "--depth", "4", "--egtb", dir, "-o", out, in)
+	if code != exitOK || strings.Contains(errOut, "note:") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "annotated.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(b), "{#W}"); got != 4 {
+		t.Errorf("%d database wins in the annotations, want 4:\n%s", got, b)
+	}
+	out2 := filepath.Join(t.TempDir(), "without")
+	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "4", "-o", out2, in)
+	if code != exitOK || strings.Count(errOut, "note: no endgame databases") != 1 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out2, "annotated.pdn")); strings.Contains(string(b), "#W") {
+		t.Errorf("a database win without databases:\n%s", b)
+	}
+}
