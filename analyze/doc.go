@@ -60,6 +60,23 @@
 // capture) is scored as a draw. The search stops early when it has proved a
 // win or a loss within the depth already searched.
 //
+// # Endgame databases
+//
+// With Options.Tablebase (package egtb: Russian draughts, every class of
+// a few pieces), every node of the search below the root whose position
+// the databases hold, quiescence included, is scored by them instead of
+// searched: a draw 0, a win TableWinScore (20000) less the plies from
+// the root, a loss its negation (a side with no move at all keeps its
+// decisive score). Those are pure game-theoretic results, with no move
+// counter (see go doc ./egtb): a database win is one the stronger side
+// can force; the 15- and 30-move rules are not applied, as the search
+// applies no counter anywhere. The root is searched as ever, so that it
+// has a best move, and its score is then exact too, its children being
+// probed. A database win is no decisive score (IsWin: its distance is
+// unknown), but it counts as a win for the winning chances (1), for Loss
+// (LossCap) and for missed_win (Before a win, After neither). Without a
+// database (nil) the search is the same, node for node.
+//
 // # Determinism
 //
 // A search result is a function of (variant, position, Options) only: the
@@ -67,7 +84,7 @@
 // makes the entries of earlier searches count as empty for probing and for
 // replacement alike, exactly as an empty table), its killer moves and its
 // history table before every root search, and nothing is shared between
-// Searchers. Analyses may run in parallel across games and positions, one
+// Searchers (but the endgame databases, read-only). Analyses may run in parallel across games and positions, one
 // Searcher per goroutine, and give the same numbers whatever the number of
 // workers.
 //

@@ -44,12 +44,12 @@ const LossCap = 10000
 
 // WinningChances maps a score to the side to move's winning chances in
 // [-1, 1]: 2/(1+exp(-k*s))-1 with k = WinningChancesK; a forced win is 1
-// and a forced loss -1.
+// and a forced loss -1, as is a win or loss the endgame databases prove.
 func WinningChances(s Score) float64 {
 	switch {
-	case s.IsWin():
+	case s.IsWin(), s.IsTableWin():
 		return 1
-	case s.IsLoss():
+	case s.IsLoss(), s.IsTableLoss():
 		return -1
 	}
 	return 2/(1+math.Exp(-WinningChancesK*float64(s))) - 1
@@ -113,27 +113,28 @@ func (f *Facts) Loss() int {
 
 func capScore(s Score) int {
 	switch {
-	case s.IsWin():
+	case s.IsWin(), s.IsTableWin():
 		return LossCap
-	case s.IsLoss():
+	case s.IsLoss(), s.IsTableLoss():
 		return -LossCap
 	}
 	return min(max(int(s), -LossCap+1), LossCap-1)
 }
 
 // MissedWin reports whether the move let a forced win go: the best line
-// won the game (Before is a win and After is not) or won material
+// won the game (Before is a win, by search or by the endgame databases,
+// and After is neither) or won material
 // (BestGain at least MissedGain, and PlayedGain less than half of it),
 // while the played move does not lose: After is no forced loss and its
 // line loses less than a man (PlayedGain > -ManValue).
 func (f *Facts) MissedWin() bool {
-	if f.IsBest || f.Forced || f.After.IsLoss() || f.PlayedGain <= -ManValue {
+	if f.IsBest || f.Forced || f.After.IsLoss() || f.After.IsTableLoss() || f.PlayedGain <= -ManValue {
 		return false
 	}
-	if f.Before.IsWin() {
-		return !f.After.IsWin()
+	if f.Before.IsWin() || f.Before.IsTableWin() {
+		return !f.After.IsWin() && !f.After.IsTableWin()
 	}
-	return !f.Before.IsDecisive() && f.BestGain >= MissedGain && f.PlayedGain < f.BestGain/2
+	return !f.Before.IsDecisive() && !f.Before.IsTableLoss() && f.BestGain >= MissedGain && f.PlayedGain < f.BestGain/2
 }
 
 // Classify judges a played move. In order:
@@ -540,7 +541,7 @@ func (s *Searcher) analyzePly(before *draughts.Position, played *draughts.Move, 
 	if before.Side == draughts.Black {
 		a.BeforeWhite = -rb.Score
 	}
-	if f.IsBest && !f.Forced && !f.Before.IsLoss() {
+	if f.IsBest && !f.Forced && !f.Before.IsLoss() && !f.Before.IsTableLoss() {
 		t := scoreForChances(WinningChances(f.Before) - BlunderDrop + 1e-9)
 		lose, n := s.othersBelow(before, moves, played, t, j.depth)
 		f.OthersLose = lose

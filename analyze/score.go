@@ -13,7 +13,7 @@ import (
 // bad.
 type Score int32
 
-// Decisive scores.
+// Decisive scores, and the scores of the endgame databases.
 const (
 	// WinScore is a win on the board itself; a win in n plies is WinScore-n.
 	WinScore Score = 30000
@@ -24,7 +24,22 @@ const (
 	winMin = WinScore - MaxPly
 	// infinity bounds every score.
 	infinity Score = 32000
+	// TableWinScore is a win the endgame databases prove (Options.Tablebase)
+	// at a node: TableWinScore-n when it is reached n plies from the root,
+	// so that a nearer one is worth more. Its distance to the end of the
+	// game is unknown: it is no decisive score (IsWin), but above every
+	// evaluation and below every decisive score.
+	TableWinScore Score = 20000
+	tableMin            = TableWinScore - MaxPly
 )
+
+// IsTableWin reports whether s is a win proven by the endgame databases
+// for the side to move.
+func (s Score) IsTableWin() bool { return s >= tableMin && s <= TableWinScore }
+
+// IsTableLoss reports whether s is a loss proven by the endgame databases
+// for the side to move.
+func (s Score) IsTableLoss() bool { return s <= -tableMin && s >= -TableWinScore }
 
 // WinIn is the score of a win in n plies for the side to move.
 func WinIn(n int) Score { return WinScore - Score(n) }
@@ -55,9 +70,15 @@ func (s Score) Plies() int {
 
 // String writes s in men with two decimals and a sign ("+1.25", "-0.50",
 // "0.00"), or a decisive score as "#N" (the side to move wins in N plies)
-// or "-#N" (it loses in N plies). ParseScore reads it back.
+// or "-#N" (it loses in N plies), or a win or loss the endgame databases
+// prove as "#W" or "-#W". ParseScore reads it back ("#W" as
+// TableWinScore).
 func (s Score) String() string {
 	switch {
+	case s.IsTableWin():
+		return "#W"
+	case s.IsTableLoss():
+		return "-#W"
 	case s.IsWin():
 		return "#" + strconv.Itoa(s.Plies())
 	case s.IsLoss():
@@ -96,6 +117,10 @@ func (s Score) Back() Score {
 // ParseScore reads the form String writes.
 func ParseScore(text string) (Score, bool) {
 	switch {
+	case text == "#W":
+		return TableWinScore, true
+	case text == "-#W":
+		return -TableWinScore, true
 	case len(text) > 1 && text[0] == '#':
 		n, err := strconv.Atoi(text[1:])
 		if err != nil || n < 0 || n > MaxPly {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/egtb"
 )
 
 // Defaults and limits of Options.
@@ -22,6 +23,10 @@ type Options struct {
 	// a verdict of inaccuracy or worse (default VerifyFor(Depth);
 	// negative: no verification).
 	Verify int
+	// Tablebase, when set, is probed at every node whose position it
+	// holds, which then scores as the database says (see "Endgame
+	// databases" in the package documentation); nil: no database.
+	Tablebase egtb.Tablebase
 }
 
 // VerifyFor is the default of Options.Verify for a depth: DefaultVerify
@@ -299,6 +304,11 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 	if ply > 0 && s.repeated(ply, key) {
 		return 0
 	}
+	if ply > 0 && s.opts.Tablebase != nil {
+		if sc, ok := s.probe(p, ply); ok {
+			return sc
+		}
+	}
 	pvNode := beta-alpha > 1
 	ttMove := uint8(noMove)
 	// The table serves nodes with two plies or more to go: the frontier
@@ -442,6 +452,11 @@ func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, thr
 	if ply >= MaxPly-1 {
 		return evaluate(s.v, p)
 	}
+	if ply > 0 && s.opts.Tablebase != nil {
+		if sc, ok := s.probe(p, ply); ok {
+			return sc
+		}
+	}
 	if !s.v.MustCapture(p) {
 		if !s.v.HasMoves(p) {
 			return terminal(s.v, ply)
@@ -581,4 +596,26 @@ func (s *Searcher) threatened(p *draughts.Position) bool {
 	q := *p
 	q.Side = q.Side.Opp()
 	return s.v.MustCapture(&q)
+}
+
+// probe is the score of p, at ply, from the endgame databases, when they
+// hold it: a draw 0, a win TableWinScore-ply, a loss its negation, or,
+// for a side with no legal move, the loss by rule (R-END-1) that the
+// search would find. The root is never probed: it needs a move, and its
+// score follows from its children's, which are.
+func (s *Searcher) probe(p *draughts.Position, ply int) (Score, bool) {
+	w, ok := s.opts.Tablebase.Probe(p)
+	if !ok {
+		return 0, false
+	}
+	switch w {
+	case egtb.Win:
+		return TableWinScore - Score(ply), true
+	case egtb.Loss:
+		if !s.v.HasMoves(p) {
+			return terminal(s.v, ply), true
+		}
+		return -TableWinScore + Score(ply), true
+	}
+	return 0, true
 }

@@ -108,9 +108,14 @@ func (t *table) store(key uint64, score Score, depth int, bound uint8, move uint
 	*e = ttEntry{key: key, score: int16(score), depth: int8(depth), bound: bound, move: move, gen: t.gen}
 }
 
-// Decisive scores are stored as distances from the node, not the root.
+// Decisive scores and the endgame databases' wins are stored as
+// distances from the node, not the root.
 func scoreToTT(s Score, ply int) Score {
 	switch {
+	case s.IsTableWin():
+		return s + Score(ply)
+	case s.IsTableLoss():
+		return s - Score(ply)
 	case s.IsWin():
 		return s + Score(ply)
 	case s.IsLoss():
@@ -121,6 +126,10 @@ func scoreToTT(s Score, ply int) Score {
 
 func scoreFromTT(s Score, ply int) Score {
 	switch {
+	case s.IsTableWin():
+		return s - Score(ply)
+	case s.IsTableLoss():
+		return s + Score(ply)
 	case s.IsWin():
 		return s - Score(ply)
 	case s.IsLoss():

@@ -173,7 +173,11 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyT
 		v := pos.Variant()
 		sr := fn.searchers[v]
 		if sr == nil {
-			sr = analyze.NewSearcher(v, fn.Cfg.analysis())
+			aopts, err := fn.Cfg.analysis()
+			if err != nil {
+				return err
+			}
+			sr = analyze.NewSearcher(v, aopts)
 			fn.searchers[v] = sr
 		}
 		fn.moves = v.Moves(&pos, fn.moves[:0])

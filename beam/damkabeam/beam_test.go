@@ -52,11 +52,14 @@ func damka(t *testing.T) string {
 	return damkaBin
 }
 
-// runDamka runs damka from the repository's folder.
+// runDamka runs damka from the repository's folder, with a user cache
+// folder of its own: endgame databases the user built (damka egtb build)
+// would change damka analyze's rows, never the pipeline's.
 func runDamka(t *testing.T, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(damka(t), args...)
 	cmd.Dir = repo
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
 	var errb strings.Builder
 	cmd.Stderr = &errb
 	if err := cmd.Run(); err != nil {
@@ -160,4 +163,28 @@ func TestAnalyzeCorpus(t *testing.T) {
 	sameRows(t, "games", filepath.Join(dir, "damka", "games.parquet"), filepath.Join(out, "games"), nil)
 	sameRows(t, "moves", filepath.Join(dir, "damka", "moves.parquet"), filepath.Join(out, "moves"), nil)
 	sameRows(t, "positions", filepath.Join(dir, "damka", "positions.parquet"), filepath.Join(out, "positions"), nil)
+}
+
+// TestAnalyzeTablebase: with --egtb the pipeline looks the positions up
+// in the endgame databases as damka analyze --egtb does, row for row.
+func TestAnalyzeTablebase(t *testing.T) {
+	dir := t.TempDir()
+	tb := filepath.Join(dir, "egtb")
+	runDamka(t, "egtb", "build", "--dir", tb, "--class", "KKKvK")
+	in := filepath.Join(dir, "petrov.pdn")
+	game := "[Event \"t\"]\n[GameType \"25\"]\n[SetUp \"1\"]\n[FEN \"W:WKa1,Kc1,Ke1:BKh2\"]\n[Result \"*\"]\n\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 *\n"
+	if err := os.WriteFile(in, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "beam")
+	runBeam(t, Options{Inputs: []string{in}, Out: out, Depth: 4, Egtb: tb})
+	runDamka(t, "analyze", "-q", "--depth", "4", "--egtb", tb, "-o", filepath.Join(dir, "damka"), in)
+	sameRows(t, "moves", filepath.Join(dir, "damka", "moves.parquet"), filepath.Join(out, "moves"), nil)
+	b, err := os.ReadFile(filepath.Join(dir, "damka", "annotated.pdn"))
+	if err != nil || strings.Count(string(b), "{#W}") != 4 {
+		t.Fatalf("damka analyze --egtb: %v\n%s", err, b)
+	}
+	if _, err := (Options{Inputs: []string{in}, Out: out, Depth: 4, Egtb: dir}).config(0); err == nil {
+		t.Error("--egtb of a folder without databases: no error")
+	}
 }

@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/egtb"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
@@ -34,6 +36,11 @@ type Options struct {
 	Depth  int
 	TTSize int
 	Verify int
+	// Egtb is a folder of endgame databases (damka egtb build) that every
+	// worker can read, a local path: the analysis looks up the positions
+	// they hold, as damka analyze --egtb does. Empty: none (a run never
+	// reads the user cache folder, which the workers may not share).
+	Egtb string
 	// Variant forces the rules of every game (damka --variant); Repair
 	// mends the moves that do not replay when it is certain (damka export
 	// --repair); Encoding forces the text encoding (damka --encoding).
@@ -89,6 +96,7 @@ type config struct {
 	Depth          int
 	TTSize         int
 	Verify         int
+	Egtb           string
 	Variant        string
 	Repair         bool
 	Encoding       string
@@ -113,7 +121,13 @@ func (o Options) config(inputBytes int64) (config, error) {
 			out = abs
 		}
 	}
-	c := config{Out: out, Depth: o.Depth, TTSize: o.TTSize, Verify: o.Verify, Variant: o.Variant, Repair: o.Repair,
+	egtbDir := o.Egtb
+	if egtbDir != "" {
+		if abs, err := filepath.Abs(egtbDir); err == nil {
+			egtbDir = abs
+		}
+	}
+	c := config{Out: out, Depth: o.Depth, TTSize: o.TTSize, Verify: o.Verify, Egtb: egtbDir, Variant: o.Variant, Repair: o.Repair,
 		Encoding: o.Encoding, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile, Compression: o.Compression,
 		Format: o.Format, Tables: o.Tables, Plies: o.Plies, GamesPerShard: o.GamesPerShard, Buckets: o.Buckets, Version: o.Version, Command: o.Command}
 	switch {
@@ -151,6 +165,15 @@ func (o Options) config(inputBytes int64) (config, error) {
 	}
 	if _, err := c.validateOptions(); err != nil {
 		return c, err
+	}
+	if c.Egtb != "" {
+		db, err := openTablebase(c.Egtb)
+		if err == nil && db.MaxPieces() == 0 {
+			err = fmt.Errorf("no endgame database in %s (damka egtb build --dir %s)", o.Egtb, o.Egtb)
+		}
+		if err != nil {
+			return c, fmt.Errorf("--egtb: %w", err)
+		}
 	}
 	if c.Format == "" {
 		c.Format = "parquet"
@@ -208,8 +231,40 @@ func (c *config) pipeline() *pipeline.Pipeline {
 }
 
 // analysis are the options of the searches.
-func (c *config) analysis() analyze.Options {
-	return analyze.Options{Depth: c.Depth, TTSize: c.TTSize, Verify: c.Verify}
+func (c *config) analysis() (analyze.Options, error) {
+	o := analyze.Options{Depth: c.Depth, TTSize: c.TTSize, Verify: c.Verify}
+	if c.Egtb != "" {
+		db, err := openTablebase(c.Egtb)
+		if err != nil {
+			return o, err
+		}
+		o.Tablebase = db
+	}
+	return o, nil
+}
+
+// tablebases are the endgame databases a worker process has opened, by
+// folder: read once, shared by its DoFns (a DB is read-only).
+var tablebases struct {
+	sync.Mutex
+	dbs map[string]*egtb.DB
+}
+
+func openTablebase(dir string) (*egtb.DB, error) {
+	tablebases.Lock()
+	defer tablebases.Unlock()
+	if db, ok := tablebases.dbs[dir]; ok {
+		return db, nil
+	}
+	db, err := egtb.Open(dir, draughts.Russian)
+	if err != nil {
+		return nil, err
+	}
+	if tablebases.dbs == nil {
+		tablebases.dbs = map[string]*egtb.DB{}
+	}
+	tablebases.dbs[dir] = db
+	return db, nil
 }
 
 // meta is the files' metadata.

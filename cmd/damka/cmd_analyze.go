@@ -40,6 +40,7 @@ type AnalyzeOptions struct {
 	Compression    string
 	PartitionBy    string
 	MaxRowsPerFile int64
+	Egtb           tablebaseFlag
 
 	Report      bool
 	ReportTop   int
@@ -61,6 +62,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.ReportTop, "report-top", report.DefaultTop, "worst moves in the report")
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
+	o.Egtb.addFlags(fs)
 }
 
 func newAnalyzeCommand(io *streams) *cobra.Command {
@@ -96,6 +98,12 @@ before the first error are analysed. The results are the same whatever -j
 is. --partition-by and --max-rows-per-file write the three tables as
 datasets, as damka export does (OUTDIR/positions/... a positions table per
 partition).
+
+Endgame databases (damka egtb build) are used as damka eval uses them
+(--egtb, --no-egtb): a position they hold scores 0 for a draw and
+20000 less the plies to it for a win (Russian draughts); without them a
+note on stderr says so once if a position of 4 pieces or fewer was
+analysed.
 
 At the end a summary: games, positions, blunders and the ten worst moves.
 The four files are written under temporary names and put in place
@@ -319,7 +327,15 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	format, _ := parseFormat(opts.Format)
-	meta := exportMeta(opts.Variant, commandLine("analyze", analyzeFlags(opts), args), opts.Depth)
+	tbs, err := openTablebases("analyze", opts.Egtb)
+	if err != nil {
+		return err
+	}
+	flags := analyzeFlags(opts)
+	if tbs.db != nil { // the results depend on them
+		flags = append(flags, "--egtb", tbs.dir)
+	}
+	meta := exportMeta(opts.Variant, commandLine("analyze", flags, args), opts.Depth)
 	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves",
 		Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}
 	posPath := filepath.Join(opts.Output, "positions"+format.Ext())
@@ -356,7 +372,8 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	bar := newCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.done(io)
-	pipe := pipeline.New(pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify)}, Rows: true})
+	pipe := pipeline.New(pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.probe()}, Rows: true})
+	noted := false
 	var positions int64
 	var nodes uint64
 
@@ -372,6 +389,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		nodes += res.Nodes
 		bar.Add(res.Positions)
 		for i, e := range res.Evals {
+			noted = noted || tbs.within(&r.Plies[i].Before)
 			class := analyze.Class(e.Class)
 			classes[class]++
 			seq++
@@ -424,6 +442,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	times.write += time.Since(t0)
 	writeAnalyzeSummary(io.Err, t, classes, positions, nodes, opts, worst, time.Since(t.start))
+	if noted {
+		tbs.note(io, "analyze")
+	}
 	if !written {
 		return t.exit()
 	}

@@ -23,6 +23,7 @@ type EvalOptions struct {
 	Depth   int
 	TTSize  int
 	Jobs    int
+	Egtb    tablebaseFlag
 }
 
 // AddFlags adds the eval flags to fs.
@@ -31,6 +32,7 @@ func (o *EvalOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVarP(&o.Depth, "depth", "d", analyze.DefaultDepth, fmt.Sprintf("plies of full-width search (1 to %d)", analyze.MaxDepth))
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table size in MiB, per worker")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 1, "positions searched at once (0: all cores); the output is the same whatever it is")
+	o.Egtb.addFlags(fs)
 }
 
 func newEvalCommand(io *streams) *cobra.Command {
@@ -48,7 +50,9 @@ order, with eight tab-separated fields:
   FEN     the position, canonical form
   WHITE   the evaluation from White's view, in men: "+1.25", "-0.40",
           "0.00"; "#N" when White wins by force in N plies (a side with no
-          legal move loses), "-#N" when White loses in N plies
+          legal move loses), "-#N" when White loses in N plies; "#W"
+          and "-#W" a win or loss the endgame databases prove (distance
+          unknown), and "0.00" a draw they prove
   TOMOVE  the same from the side to move's view
   BEST    the best move, every landing square ("c3-d4", "c3:e5:g3"); "-"
           when the side to move has no legal move
@@ -62,7 +66,14 @@ order, with eight tab-separated fields:
 Depth is in plies of full-width search; forced moves, captures and
 capture threats at the horizon are searched further (see "go doc
 github.com/damka/damka/analyze"). Every field but MS depends only on the
-position, --variant, --depth and --tt, never on --jobs.
+position, --variant, --depth and --tt and the endgame databases present,
+never on --jobs.
+
+Endgame databases (damka egtb build) are used when the folder --egtb
+names, by default damka/egtb in the user cache folder, holds them
+(Russian draughts): every position of the search they hold is looked up,
+not searched further. Without them, a note on stderr says so once if a
+position of 4 pieces or fewer was searched; --no-egtb uses none.
 
 A bad FEN gives no output line but an error on stderr naming its line (or
 argument) number, and the exit status is 1 once the rest is done.`,
@@ -94,6 +105,9 @@ type evalOut struct {
 	where string
 	line  string
 	err   error
+	// within: the position is one the databases would hold, were there
+	// any.
+	within bool
 }
 
 func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) error {
@@ -104,7 +118,11 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize}
+	tbs, err := openTablebases("eval", opts.Egtb)
+	if err != nil {
+		return err
+	}
+	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.probe()}
 
 	var next func() (evalItem, bool, error)
 	if len(args) > 0 {
@@ -159,12 +177,13 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 		case idle <- s:
 		default:
 		}
-		return evalOut{where: it.where, line: evalLine(&p, r, ms)}
+		return evalOut{where: it.where, line: evalLine(&p, r, ms), within: tbs.within(&p)}
 	}
 
 	out := bufio.NewWriter(io.Out)
 	defer out.Flush()
 	bad := 0
+	noted := false
 	err = ordered.Map(ctx, opts.Jobs, next, work, func(o evalOut) error {
 		if o.err != nil {
 			out.Flush()
@@ -173,10 +192,15 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 			return nil
 		}
 		out.WriteString(o.line)
+		noted = noted || o.within
 		return out.WriteByte('\n')
 	})
 	if err != nil {
 		return err
+	}
+	if noted {
+		out.Flush()
+		tbs.note(io, "eval")
 	}
 	if bad > 0 {
 		return &exitError{code: exitFindings, err: fmt.Errorf("eval: %d bad position(s)", bad)}

@@ -38,6 +38,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		newMovesCommand(io),
 		newEvalCommand(io),
 		newDiagramCommand(io),
+		newEgtbCommand(io),
 	)
 	return root
 }

@@ -25,11 +25,20 @@ import (
 
 // TestMain lets the test binary run as damka itself (DAMKA_RUN_MAIN=1),
 // for the tests that need a process of its own: signals, peak memory.
+// The user cache folder is an empty one of the run's own, so that
+// endgame databases the user built (damka egtb build) change no test.
 func TestMain(m *testing.M) {
 	if os.Getenv("DAMKA_RUN_MAIN") == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	cache, err := os.MkdirTemp("", "damka-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
+	code := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(code)
 }
 
 // damkaProcess returns a command that runs damka with args.

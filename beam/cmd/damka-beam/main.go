@@ -70,6 +70,7 @@ func main() {
 	flag.StringVar(&o.Out, def("o"), "", "short for --out")
 	flag.IntVar(&o.Depth, def("depth"), 0, fmt.Sprintf("analyse every position to this depth, as damka analyze --depth (0: no analysis, as damka export; at most %d)", analyze.MaxDepth))
 	flag.IntVar(&o.TTSize, def("tt"), analyze.DefaultTTSize, "transposition table of each searcher, MiB")
+	flag.StringVar(&o.Egtb, def("egtb"), "", "folder of endgame databases every worker can read (damka egtb build --dir), looked up by the analysis as damka analyze --egtb (default: none)")
 	verify := flag.Int(def("verify"), -1, "plies deeper than --depth that verification may search a bad move, as damka analyze --verify (default: --depth, at most 8; 0: no verification)")
 	flag.StringVar(&o.Variant, def("variant"), "", "play every game by these rules, whatever its GameType tag")
 	flag.BoolVar(&o.Repair, def("repair"), false, "mend the moves that do not replay when one repair is certain (moves.repaired), as damka export --repair")

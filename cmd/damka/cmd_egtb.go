@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/egtb"
+)
+
+// EgtbBuildOptions are the flags of damka egtb build.
+type EgtbBuildOptions struct {
+	Variant string
+	Pieces  int
+	Dir     string
+	Classes []string
+	Quiet   bool
+}
+
+// AddFlags adds the egtb build flags to fs.
+func (o *EgtbBuildOptions) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.Variant, "variant", "russian", "rules (only russian has databases)")
+	fs.IntVar(&o.Pieces, "pieces", egtb.DefaultPieces, "build every class of this many pieces or fewer")
+	fs.StringVar(&o.Dir, "dir", "", "folder of the databases (default: damka/egtb in the user cache folder)")
+	fs.StringSliceVar(&o.Classes, "class", nil, "build only these classes (KKKvK: three kings to move against a king) and those they lead to; --pieces is then ignored")
+	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+}
+
+func newEgtbCommand(io *streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "egtb",
+		Short: "Endgame databases: exact results of positions of few pieces",
+		Long: `Endgame databases give the exact result (win, draw or loss with best play)
+of every position of a few pieces. damka builds them itself, by retrograde
+analysis with its own rules engine (damka egtb build); damka eval and damka
+analyze then look up every position of the search they hold.
+
+They are pure results: no move counter (the 15- and 30-move rules and the
+three-kings rule are not applied; see "go doc github.com/damka/damka/egtb").
+Only Russian draughts has them.`,
+		Args: cobra.NoArgs,
+	}
+	cmd.AddCommand(newEgtbBuildCommand(io))
+	return cmd
+}
+
+func newEgtbBuildCommand(io *streams) *cobra.Command {
+	var opts EgtbBuildOptions
+	cmd := &cobra.Command{
+		Use:   "build [--variant russian] [--pieces N] [--dir D]",
+		Short: "Build the endgame databases",
+		Long: `Build the win/draw/loss database of every material class of --pieces
+pieces or fewer (default 4: about 1.7 MB, seconds) into DIR/VARIANT/, one
+file a class (KKMvK.wdl: two kings and a man to move against a king), each
+written whole or not at all as soon as it is done. A class whose file is
+there already is not built again, so an interrupted build goes on where it
+stopped; a damaged file is built again.
+
+DIR is --dir, or damka/egtb in the user cache folder ($XDG_CACHE_HOME or
+~/.cache on Linux), where damka eval and damka analyze look by default.
+
+Output, one line per class: CLASS, positions, wins, draws and losses for
+the side to move, file bytes, seconds spent building it (with its mirror
+class: the two are solved together), and "built" or "kept" (there
+already). Tab-separated. A progress bar on a terminal.`,
+		Args: cobra.NoArgs,
+		PreRunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Pieces < 2 || opts.Pieces > egtb.MaxPieces {
+				return &exitError{code: exitInput, err: fmt.Errorf("egtb build: --pieces must be 2 to %d", egtb.MaxPieces)}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEgtbBuild(cmd.Context(), io, opts)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	v, err := draughts.VariantByName(opts.Variant)
+	if err == nil {
+		err = egtb.Supported(v)
+	}
+	if err != nil {
+		return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+	}
+	bopts := egtb.BuildOptions{Pieces: opts.Pieces, Dir: opts.Dir}
+	for _, c := range opts.Classes {
+		m, err := egtb.ParseMaterial(c)
+		if err == nil && (m.Pieces() > egtb.MaxPieces || m.Men[0]+m.Kings[0] == 0 || m.Men[1]+m.Kings[1] == 0) {
+			err = fmt.Errorf("class %s: each side needs a piece, %d pieces at most", c, egtb.MaxPieces)
+		}
+		if err != nil {
+			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+		}
+		bopts.Only = append(bopts.Only, m)
+	}
+	if bopts.Dir == "" {
+		if bopts.Dir, err = egtb.DefaultDir(); err != nil {
+			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)}
+		}
+	}
+	out := newLineWriter(io, io.Out)
+	defer out.Flush()
+	var bar *progress
+	var last uint64
+	bopts.Progress = func(done, total uint64) {
+		if bar == nil {
+			bar = newCountProgress(io, opts.Quiet, int64(total), "positions")
+		}
+		bar.Add(int(done - last))
+		last = done
+	}
+	var built, kept int
+	var bytes uint64
+	bopts.Class = func(r egtb.ClassReport) {
+		status := "kept"
+		if r.Built {
+			status, built = "built", built+1
+		} else {
+			kept++
+		}
+		bytes += r.Bytes
+		fmt.Fprintf(out, "%v\t%d\t%d\t%d\t%d\t%d\t%.2f\t%s\n", r.Material, r.Counts.Positions(),
+			r.Counts.Win, r.Counts.Draw, r.Counts.Loss, r.Bytes, r.Took.Seconds(), status)
+		out.Sync()
+	}
+	start := time.Now()
+	_, err = egtb.Build(ctx, v, bopts)
+	if bar != nil {
+		bar.done(io)
+	}
+	out.Flush()
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+	}
+	fmt.Fprintf(io.Err, "%d classes in %s: %d built in %.1fs, %d kept; %d bytes\n",
+		built+kept, filepath.Join(bopts.Dir, v.Name()), built, time.Since(start).Seconds(), kept, bytes)
+	return nil
+}
+
+// tablebaseFlag is the --egtb and --no-egtb flags of eval and analyze.
+type tablebaseFlag struct {
+	Dir string
+	Off bool
+}
+
+func (f *tablebaseFlag) addFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&f.Dir, "egtb", "", "folder of the endgame databases (damka egtb build; default: damka/egtb in the user cache folder, when it has them)")
+	fs.BoolVar(&f.Off, "no-egtb", false, "use no endgame database")
+}
+
+// tablebases are the endgame databases of a run, or what to say when
+// there are none.
+type tablebases struct {
+	db   *egtb.DB // nil: none
+	dir  string   // where they were looked for
+	once sync.Once
+}
+
+// openTablebases opens the Russian databases the flags name: a folder
+// named with --egtb must hold some; the default folder may hold none.
+func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
+	if f.Off {
+		return &tablebases{}, nil
+	}
+	dir := f.Dir
+	if dir == "" {
+		d, err := egtb.DefaultDir()
+		if err != nil {
+			return &tablebases{}, nil // no cache folder: no databases, nothing to say
+		}
+		dir = d
+	}
+	db, err := egtb.Open(dir, draughts.Russian)
+	if err != nil {
+		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb: %w", cmd, err)}
+	}
+	if db.MaxPieces() == 0 {
+		if f.Dir != "" {
+			return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)}
+		}
+		return &tablebases{dir: dir}, nil
+	}
+	return &tablebases{db: db, dir: dir}, nil
+}
+
+// probe is the Tablebase of analyze.Options: nil without databases (an
+// interface holding a nil *DB would not be nil).
+func (t *tablebases) probe() egtb.Tablebase {
+	if t.db == nil {
+		return nil
+	}
+	return t.db
+}
+
+// within reports whether p is a position the default build would hold
+// while there is no database: when the note below matters.
+func (t *tablebases) within(p *draughts.Position) bool {
+	return t.db == nil && t.dir != "" && p.Variant() == draughts.Russian && p.Occupied().PopCount() <= egtb.DefaultPieces
+}
+
+// note says once, on stderr, that positions the databases would hold
+// were searched without them.
+func (t *tablebases) note(io *streams, cmd string) {
+	t.once.Do(func() {
+		io.clearProgress()
+		fmt.Fprintf(io.Err, "damka %s: note: no endgame databases in %s: positions of %d pieces or fewer were searched, not looked up (damka egtb build makes them)\n",
+			cmd, t.dir, egtb.DefaultPieces)
+	})
+}

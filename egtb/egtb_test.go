@@ -1,0 +1,321 @@
+package egtb
+
+import (
+	"context"
+	"flag"
+	"sync"
+	"testing"
+
+	"github.com/damka/damka/draughts"
+)
+
+var (
+	long    = flag.Bool("long", false, "build and check every class of 4 pieces (seconds)")
+	openDir = flag.String("dir", "", "also check every table of this folder for consistency (damka egtb build --dir)")
+)
+
+// built builds the tables of n pieces or fewer once per test binary, in
+// a temporary folder that outlives the tests using it.
+var (
+	builtOnce [MaxPieces + 1]sync.Once
+	builtDB   [MaxPieces + 1]*DB
+	builtErr  [MaxPieces + 1]error
+)
+
+func built(t *testing.T, n int) *DB {
+	t.Helper()
+	if n > 3 && !*long {
+		t.Skip("4 pieces: go test ./egtb -long")
+	}
+	builtOnce[n].Do(func() {
+		dir, err := mkdirTemp()
+		if err != nil {
+			builtErr[n] = err
+			return
+		}
+		builtDB[n], builtErr[n] = Build(context.Background(), draughts.Russian, BuildOptions{Pieces: n, Dir: dir})
+	})
+	if builtErr[n] != nil {
+		t.Fatal(builtErr[n])
+	}
+	return builtDB[n]
+}
+
+func TestIndexRoundTrip(t *testing.T) {
+	l := newLayout(draughts.Russian.Geometry())
+	for _, m := range Classes(4) {
+		n := l.size(m)
+		step := max(n/5000, 1) // a sample of every class, both ends included
+		valid := 0
+		for i := uint64(0); i < n; i += step {
+			gs, ok := l.groups(m, i)
+			if !ok {
+				continue
+			}
+			valid++
+			if got := l.index(&gs); got != i {
+				t.Fatalf("%v: index %d gives groups %v, which index to %d", m, i, gs, got)
+			}
+			p, err := draughts.Russian.NewPosition(gs[wMen]|gs[wKings], gs[bMen]|gs[bKings], gs[wKings]|gs[bKings], draughts.White)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Check(draughts.Russian); err != nil {
+				t.Fatalf("%v: index %d is %v: %v", m, i, p.FEN(), err)
+			}
+			if got := MaterialOf(&p); got != m {
+				t.Fatalf("%v: index %d is %v, of class %v", m, i, p.FEN(), got)
+			}
+			// The same position with Black to move, turned round, is
+			// the same entry.
+			g := draughts.Russian.Geometry()
+			q, err := draughts.Russian.NewPosition(g.Flip(p.Pieces[draughts.Black]), g.Flip(p.Pieces[draughts.White]), g.Flip(p.Kings), draughts.Black)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if qs := l.normalise(&q); l.index(&qs) != i || MaterialOf(&q) != m {
+				t.Fatalf("%v: %v and %v have different entries", m, p.FEN(), q.FEN())
+			}
+		}
+		if valid == 0 {
+			t.Fatalf("%v: no position sampled", m)
+		}
+	}
+}
+
+func TestMaterialNames(t *testing.T) {
+	for _, m := range Classes(5) {
+		got, err := ParseMaterial(m.String())
+		if err != nil || got != m {
+			t.Fatalf("%v reads back as %v, %v", m, got, err)
+		}
+	}
+	for _, bad := range []string{"", "K", "KvMK", "KvX", "vK"} {
+		if _, err := ParseMaterial(bad); err == nil {
+			t.Errorf("ParseMaterial(%q) gives no error", bad)
+		}
+	}
+}
+
+// TestConsistency checks every position of every class held against its
+// moves, through Probe alone: a win has a move to a loss for the
+// opponent (or one that takes its last piece), a loss has moves and all
+// lead to wins for the opponent, a draw has no move to a loss and one to
+// a draw. Each position is probed with White to move and, turned round,
+// with Black to move.
+func TestConsistency(t *testing.T) {
+	if *openDir != "" {
+		t.Run("dir", func(t *testing.T) {
+			db, err := Open(*openDir, draughts.Russian)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range db.Classes() {
+				checkClass(t, db, m)
+				c, _ := db.Counts(m)
+				t.Logf("%v: %d positions, %d wins, %d draws, %d losses", m, c.Positions(), c.Win, c.Draw, c.Loss)
+				want, ok := wantCounts[m.String()]
+				if !ok {
+					want, ok = wantCounts5[m.String()]
+				}
+				if ok && c != want {
+					t.Errorf("%v: %+v, want %+v", m, c, want)
+				}
+			}
+		})
+	}
+	for _, n := range []int{3, 4} {
+		t.Run(string(rune('0'+n)), func(t *testing.T) {
+			db := built(t, n)
+			for _, m := range db.Classes() {
+				checkClass(t, db, m)
+			}
+		})
+	}
+}
+
+func checkClass(t *testing.T, db *DB, m Material) {
+	v := db.v
+	g := v.Geometry()
+	var buf []draughts.Move
+	for i := range db.l.size(m) {
+		gs, ok := db.l.groups(m, i)
+		if !ok {
+			continue
+		}
+		w, b, k := gs[wMen]|gs[wKings], gs[bMen]|gs[bKings], gs[wKings]|gs[bKings]
+		for _, side := range []draughts.Color{draughts.White, draughts.Black} {
+			var p draughts.Position
+			if side == draughts.White {
+				p, _ = v.NewPosition(w, b, k, side)
+			} else {
+				p, _ = v.NewPosition(g.Flip(b), g.Flip(w), g.Flip(k), side)
+			}
+			got, ok := db.Probe(&p)
+			if !ok {
+				t.Fatalf("%v: %v is not found", m, p.FEN())
+			}
+			buf = v.Moves(&p, buf[:0])
+			toLoss, toDraw := false, false
+			for j := range buf {
+				q := p
+				q.Make(&buf[j])
+				r, ok := Loss, true
+				if q.Pieces[q.Side] != 0 {
+					r, ok = db.Probe(&q)
+				}
+				if !ok {
+					t.Fatalf("%v: %v after %v is not found", m, q.FEN(), buf[j].String())
+				}
+				toLoss = toLoss || r == Loss
+				toDraw = toDraw || r == Draw
+			}
+			want := Loss
+			switch {
+			case toLoss:
+				want = Win
+			case toDraw:
+				want = Draw
+			}
+			if got != want {
+				t.Fatalf("%v: %v is a %v, but its moves make it a %v", m, p.FEN(), got, want)
+			}
+		}
+	}
+}
+
+// wantCounts are the wins, draws and losses for the side to move of
+// every class of 4 pieces or fewer (positions: every placement of the
+// pieces, men off their crowning row, the side to move as named first),
+// as this package's build gives them; the exhaustive search of
+// exhaustive_test.go confirms those of 3 pieces or fewer independently.
+var wantCounts = map[string]Counts{
+	"KvK": {194, 796, 2}, "KvM": {746, 122, 0}, "MvK": {67, 262, 539}, "MvM": {284, 327, 149},
+	"KvKK": {754, 13852, 274}, "KKvK": {5628, 9252, 0},
+	"KvKM": {4058, 21729, 253}, "KMvK": {7241, 18797, 2},
+	"KKvM": {12626, 394, 0}, "MvKK": {121, 2460, 10439},
+	"KvMM": {6038, 5260, 42}, "MMvK": {1762, 7703, 1875},
+	"MvKM": {625, 6434, 15741}, "KMvM": {20632, 2167, 1},
+	"MvMM": {829, 4383, 4724}, "MMvM": {7161, 2713, 62},
+	"KvKKK": {1854, 85468, 56518}, "KKKvK": {132240, 11600, 0},
+	"KKvKK": {21659, 193513, 588},
+	"KvKKM": {14880, 231932, 130768}, "KKMvK": {336033, 41547, 0},
+	"KKvKM": {126212, 250786, 582}, "KMvKK": {22139, 348271, 7170},
+	"KKKvM": {125860, 0, 0}, "MvKKK": {218, 5258, 120384},
+	"KvKMM": {32136, 214755, 81969}, "KMMvK": {259064, 69794, 2},
+	"KKvMM": {142384, 22045, 1}, "MMvKK": {3052, 73540, 87838},
+	"MvKKM": {1394, 18525, 310681}, "KKMvM": {330545, 55, 0},
+	"KMvKM": {143275, 511605, 6320},
+	"KvMMM": {21505, 64489, 9010}, "MMMvK": {45280, 48870, 854},
+	"MvKMM": {2407, 27959, 257778}, "KMMvM": {286935, 1207, 2},
+	"KMvMM": {210090, 77594, 460}, "MMvKM": {26432, 151676, 110036},
+	"MvMMM": {1478, 17104, 64722}, "MMMvM": {79342, 3953, 9},
+	"MMvMM": {42979, 72468, 10217},
+}
+
+// wantCounts5 are the same for the classes of 5 pieces (a build of 8
+// minutes, 1.3 GB: checked with -dir on a folder that holds them).
+var wantCounts5 = map[string]Counts{
+	"KvKKKK": {4434, 227584, 774862},
+	"KKvKKK": {51232, 1928140, 34388},
+	"KKKvKK": {812202, 1200622, 936},
+	"KKKKvK": {1006544, 336, 0},
+	"KvKKKM": {37154, 839128, 2647798},
+	"KKvKKM": {463619, 4775919, 46582},
+	"KKKvKM": {2762223, 760916, 941},
+	"KKKKvM": {881020, 0, 0},
+	"MvKKKK": {419, 9832, 870769},
+	"KMvKKK": {48382, 2582648, 893050},
+	"KKMvKK": {1652887, 3612753, 20480},
+	"KKKMvK": {3520238, 3842, 0},
+	"KvKKMM": {111959, 1189494, 3302587},
+	"KKvKMM": {1245445, 3343302, 15293},
+	"KKKvMM": {1513628, 21047, 5},
+	"MvKKKM": {3276, 41433, 3040891},
+	"KMvKKM": {444568, 7174978, 1637254},
+	"KKMvKM": {6462077, 2773696, 21027},
+	"KKKMvM": {3085600, 0, 0},
+	"MMvKKK": {5137, 268501, 1261042},
+	"KMMvKK": {898884, 3633369, 71787},
+	"KKMMvK": {4588748, 15289, 3},
+	"KvKMMM": {133625, 795869, 1730618},
+	"KKvMMM": {965721, 363882, 453},
+	"MvKKMM": {8035, 71509, 3954472},
+	"KMvKMM": {1290142, 6304128, 473762},
+	"KKMvMM": {3936018, 97421, 577},
+	"MMvKKM": {51180, 907067, 3075769},
+	"KMMvKM": {3766487, 4233295, 68250},
+	"KKMMvM": {4033996, 18, 2},
+	"MMMvKK": {87010, 856974, 386072},
+	"KMMMvK": {2633538, 26573, 1},
+	"KvMMMM": {54759, 232835, 285706},
+	"MvKMMM": {8052, 63205, 2261255},
+	"KMvMMM": {1168437, 1135778, 28297},
+	"MMvKMM": {132911, 1250391, 2135290},
+	"KMMvMM": {3241923, 274615, 2054},
+	"MMMvKM": {531154, 1484435, 316923},
+	"KMMMvM": {2332442, 69, 1},
+	"MMMMvK": {543684, 29458, 158},
+	"MvMMMM": {2927, 25006, 475167},
+	"MMvMMM": {116400, 544676, 356980},
+	"MMMvMM": {742160, 267655, 8241},
+	"MMMMvM": {502903, 193, 4},
+}
+
+func TestCounts(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(string(rune('0'+n)), func(t *testing.T) {
+			db := built(t, n)
+			if len(db.Classes()) != len(Classes(n)) {
+				t.Fatalf("%d classes held, want %d", len(db.Classes()), len(Classes(n)))
+			}
+			for _, m := range db.Classes() {
+				want, ok := wantCounts[m.String()]
+				if !ok {
+					t.Fatalf("%v: no counts to compare with", m)
+				}
+				got, _ := db.Counts(m)
+				if got != want {
+					t.Errorf("%v: %+v, want %+v", m, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestDrawRules pins the meaning of a result (see the package
+// documentation): the tables are pure WDL, with no move counter.
+func TestDrawRules(t *testing.T) {
+	db, err := Build(context.Background(), draughts.Russian, BuildOptions{Only: []Material{{Kings: [2]uint8{3, 1}}}, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		fen  string
+		want WDL
+		why  string
+	}{
+		// R-DRW-5: three kings against a lone king on the main road.
+		{"B:WKc1,Ke1,Kg1:BKd4", Draw, "the lone king on the main road (R-DRW-5)"},
+		// Petrov's triangle: a win within R-DRW-3's 15 moves.
+		{"W:WKa1,Kc1,Ke1:BKh2", Win, "Petrov's triangle"},
+		{"B:WKa1,Kc1,Ke1:BKh2", Loss, "Petrov's triangle, the lone king to move"},
+	} {
+		p, err := draughts.Russian.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := db.Probe(&p)
+		if !ok || got != c.want {
+			t.Errorf("%s (%s): %v (found %v), want %v", c.fen, c.why, got, ok, c.want)
+		}
+	}
+	if db.Has(Material{Kings: [2]uint8{2, 2}}) {
+		t.Error("Only built a class it does not need")
+	}
+	for _, m := range []string{"KvK", "KKvK", "KvKK", "KKKvK", "KvKKK"} {
+		if mm, _ := ParseMaterial(m); !db.Has(mm) {
+			t.Errorf("Only left out %v, which KKKvK needs", m)
+		}
+	}
+}
