@@ -180,6 +180,7 @@
 // equivalent or "?" when missing, the terminator for Result), then
 // GameType (inferred when missing), then the other tags in their order;
 // the movetext numbered, with strength, NAGs, comments, variations and
-// the terminator ("*" when missing), in lines under 80 columns. Game.Canonical
+// the terminator (when missing, the Result tag's value if it is one, else
+// "*"), in lines under 80 columns. Game.Canonical
 // returns the game as written: reading Writer's output gives it back.
 package pdn

@@ -115,6 +115,13 @@ func TestJSONSniff(t *testing.T) {
 	eq(t, "events", events, []string{"x", "y"})
 	eq(t, "moves", len(games[0].Moves), 1)
 
+	// A JSON document's last movetext string has no terminator (py-draughts
+	// writes none): the document parsed whole, so the game is not cut.
+	games = readString(t, `{"pdn_positions": ["[Result \"2-0\"]", "1. c3-d4 d6-c5"]}`)
+	if len(games) != 1 || games[0].Err != nil || len(games[0].Moves) != 2 {
+		t.Errorf("last JSON game without a terminator: %d games, err %v", len(games), games[0].Err)
+	}
+
 	r := NewReader(strings.NewReader(`{"a": ["[Event \"x\"] *", `), "bad.json")
 	if g, err := r.Next(); err != nil || g.Event() != "x" {
 		t.Fatalf("first game: %v", err)

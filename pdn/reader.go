@@ -583,16 +583,17 @@ func (r *Reader) readGame() (*Game, bool, error) {
 // endsCut tells whether g, the last game of the input, looks cut: it has
 // no result and the input ends in its movetext, or in its tags before a
 // Result tag (the last of the seven standard tags: a tag section cut by
-// head -c; a JSON document's strings are whole, so not there).
+// head -c). A JSON document's strings are whole (a cut document does not
+// parse), and its movetext strings carry no terminator: not there.
 func (r *Reader) endsCut(g *Game) bool {
-	if g.Terminator != "" {
+	if g.Terminator != "" || r.json {
 		return false
 	}
 	if r.sp.body {
 		return true
 	}
 	_, result := g.Tag("Result")
-	return !r.json && len(g.Tags) > 0 && !result
+	return len(g.Tags) > 0 && !result
 }
 
 // markCut marks g, which the input ends in without a result, with ErrCut

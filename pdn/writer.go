@@ -201,7 +201,10 @@ func escape(s string) string {
 //     accessors), which is kept too, else "?". Result falls back to the
 //     terminator, then "*". Then GameType: the first GameType tag, else
 //     the inferred number. Then every other tag in its original order.
-//   - Terminator: as read; "*" when there was none.
+//   - Terminator: as read. When there was none, the Result tag's value
+//     if that is a terminator, so that the game written ends as its tag
+//     says (a checker reading it back finds them agreeing, as they did);
+//     else "*".
 //   - Moves: numbered afresh. The first move of the game and of each
 //     variation keeps its number (1 when it had none) and its ellipsis;
 //     every move that starts a pair is numbered; a move that ends a pair
@@ -213,6 +216,9 @@ func (g *Game) Canonical() *Game {
 	c.Tags = g.CanonicalTags()
 	if c.Terminator == "" {
 		c.Terminator = "*"
+		if res := strings.TrimSpace(g.Result()); res != "" && !strings.ContainsAny(res, " \t\r\n") && Terminated(res) {
+			c.Terminator = res
+		}
 	}
 	c.Moves = renumber(g.Moves, 1, false)
 	return &c

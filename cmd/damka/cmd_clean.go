@@ -326,6 +326,16 @@ func writeReject(w io.Writer, r *validate.Report, src *sourceInfo) error {
 			fmt.Fprintf(&sb, "the game is too large to keep; it is bytes %d-%d of %s, not copied here\n", se.Start, se.End, what)
 		}
 	}
+	raw := strings.TrimRight(r.Game.Raw, "\r\n \t")
+	// A game that did not end with a terminator (the end of its file, of
+	// its JSON string, or the tags of the next game ended it) would join
+	// the next reject when the file is read back: it gets one, and says
+	// so.
+	term := ""
+	if !tooLarge && raw != "" && !pdn.Terminated(raw) {
+		term = (&pdn.Game{Tags: r.Game.Tags}).Canonical().Terminator
+		fmt.Fprintf(&sb, "the game had no terminator; the %s after it is added so that it reads back on its own\n", display.Text(term))
+	}
 	for _, line := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
 		fmt.Fprintf(w, "%% %s\n", line)
 	}
@@ -343,7 +353,9 @@ func writeReject(w io.Writer, r *validate.Report, src *sourceInfo) error {
 		_, err := io.WriteString(w, "\n")
 		return err
 	}
-	raw := strings.TrimRight(r.Game.Raw, "\r\n \t")
+	if term != "" {
+		raw += "\n" + term
+	}
 	_, err := fmt.Fprintf(w, "%s\n\n", raw)
 	return err
 }

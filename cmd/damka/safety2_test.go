@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/damka/damka/pdn"
 	"golang.org/x/term"
 )
 
@@ -203,6 +205,51 @@ func TestRound2Item3OutputIsInput(t *testing.T) {
 	_, errOut, _ = run(t, "", "clean", "-q", in, "-o", filepath.Join(dir, "c.pdn"), "--rejects", rej)
 	if !strings.Contains(errOut, "the 1 game rejected is in "+rej) {
 		t.Errorf("no word on where the rejected game went: %s", errOut)
+	}
+}
+
+// Item 5: a game whose movetext has no terminator (JSON inputs give
+// tags and moves as separate strings, neither with one) is cleaned with
+// its Result tag's value as the terminator, not "*", so that checking the
+// cleaned archive finds no new wrong_result; rejected games without a
+// terminator get one in the rejects file, so that each reads back as a
+// game of its own instead of joining the next untagged one.
+func TestRound2Item5Terminators(t *testing.T) {
+	dir := t.TempDir()
+	js := writeFile(t, filepath.Join(dir, "g.json"), `{"pdn_positions": [
+"[Event \"a\"]\n[Result \"2-0\"]\n[GameType \"25\"]",
+"1. c3-d4 d6-c5 2. b2-c3 c7-d6"]}`)
+out := filepath.Join(dir, "c.pdn")
+	if _, errOut, code := run(t, "", "clean", "-q", js, "-o", out); code != exitOK {
+		t.Fatalf("clean: exit %d: %s", code, errOut)
+	}
+	if text := strings.TrimSpace(string(readFile(t, out))); !strings.HasSuffix(text, "c7-d6 2-0") {
+		t.Errorf("the cleaned game does not end with its Result tag's 2-0:\n%s", text)
+	}
+	if stdout, errOut, _ := run(t, "", "check", out); strings.Contains(stdout+errOut, "wrong_result") {
+		t.Errorf("the cleaned archive checks with a wrong_result:\n%s%s", stdout, errOut)
+	}
+
+	// Three rejected games, none with tags or a terminator, each from a
+	// file of its own (the end of a file ended each).
+	var ins []string
+	for i, moves := range []string{"1. c3-d4 f6-e5 2. a3-b4", "1. e3-f4 b6-a5 2. g3-h4 h6-g5 3. h4xg5", "1. a3-b4 b6-c5 2. b4xd6"} {
+		ins = append(ins, writeFile(t, filepath.Join(dir, fmt.Sprintf("r%d.pdn", i)), moves+"\n"))
+	}
+	rej := filepath.Join(dir, "rejects.pdn")
+	args := append([]string{"clean", "-q", "-o", filepath.Join(dir, "c2.pdn"), "--rejects", rej}, ins...)
+	if _, errOut, _ := run(t, "", args...); !strings.Contains(errOut, "the 3 games rejected are in") {
+		t.Fatalf("not 3 games rejected: %s", errOut)
+	}
+	n := 0
+	if err := pdn.ReadFile(rej, func(*pdn.Game, error) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 {
+		t.Errorf("the rejects file reads back as %d games, want 3:\n%s", n, readFile(t, rej))
+	}
+	if !strings.Contains(string(readFile(t, rej)), "the game had no terminator; the * after it is added") {
+		t.Errorf("the rejects do not say a terminator was added:\n%s", readFile(t, rej))
 	}
 }
 
