@@ -219,7 +219,7 @@ func TestRound2Item5Terminators(t *testing.T) {
 	js := writeFile(t, filepath.Join(dir, "g.json"), `{"pdn_positions": [
 "[Event \"a\"]\n[Result \"2-0\"]\n[GameType \"25\"]",
 "1. c3-d4 d6-c5 2. b2-c3 c7-d6"]}`)
-out := filepath.Join(dir, "c.pdn")
+	out := filepath.Join(dir, "c.pdn")
 	if _, errOut, code := run(t, "", "clean", "-q", js, "-o", out); code != exitOK {
 		t.Fatalf("clean: exit %d: %s", code, errOut)
 	}
