@@ -412,14 +412,20 @@ func (rp *replay) tryRepair(c *Repair, limit int) {
 
 // abbreviates reports whether the record writes captures of several
 // pieces with only their start and end: whether it never writes a move
-// with more than two squares.
+// with more than two squares. The answer is kept until a repair edits
+// the moves: each error of a game asks, and reading every move for each
+// made the repair search quadratic in the game's length (issue 29).
 func (rp *replay) abbreviates() bool {
-	for k := range rp.moves {
-		if len(readWritten(rp.moves[k].Text).squares) > 2 {
-			return false
+	if rp.abbrev == 0 {
+		rp.abbrev = 1
+		for k := range rp.moves {
+			if len(readWritten(rp.moves[k].Text).squares) > 2 {
+				rp.abbrev = 2
+				break
+			}
 		}
 	}
-	return true
+	return rp.abbrev == 1
 }
 
 // repairMove is the Move of a repair, in the notation the record wrote
@@ -446,6 +452,7 @@ func (rp *replay) repairMove(c *Repair) string {
 // of the first move it changes.
 func (rp *replay) apply(c *Repair) int {
 	n := len(rp.moves)
+	rp.abbrev = 0
 	if rp.origin == nil {
 		rp.moves = slices.Clone(rp.moves)
 		rp.origin = make([]int, n)

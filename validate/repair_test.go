@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -303,5 +304,61 @@ func TestRepairOracleMutated(t *testing.T) {
 	t.Logf("%d of the 100 games repaired", repaired)
 	if repaired < 80 {
 		t.Errorf("%d of the 100 games repaired; want at least 80", repaired)
+	}
+}
+
+// manyErrors is a game of n plies where every move of White misses the
+// capture its king on a1 has of the man on b2: n/2 missed captures, each
+// searched for repairs.
+func manyErrors(n int) string {
+	var sb strings.Builder
+	sb.WriteString("[GameType \"25\"]\n[FEN \"W:WKa1,Kh8:Bb2,Ke1\"]\n\n")
+	white, black := [2]string{"h8-g7", "g7-h8"}, [2]string{"e1-f2", "f2-e1"}
+	for i := range n / 2 {
+		fmt.Fprintf(&sb, "%d. %s %s ", i+1, white[i%2], black[i%2])
+	}
+	sb.WriteString("*\n")
+	return sb.String()
+}
+
+// The repair search of a game with an error every other ply costs time
+// in proportion to its length, not to its length squared (issue 29, item
+// 4: 10,000 plies took 10 s, reading every move again for each error). The
+// work is counted in allocations, which do not depend on the machine's
+// load: four times the plies must cost about four times as many, not
+// sixteen.
+func TestRepairSearchLinear(t *testing.T) {
+	allocs := func(n int) float64 {
+		g := readString(t, manyErrors(n))
+		var r *Report
+		a := testing.AllocsPerRun(1, func() { r = Game(g, Options{}) })
+		got := 0
+		for _, f := range r.Findings {
+			if f.Kind == MissedCapture {
+				got++
+			}
+		}
+		if got != n/2 {
+			t.Fatalf("%d plies: %d missed captures, want %d", n, got, n/2)
+		}
+		return a
+	}
+	small, large := allocs(1000), allocs(4000)
+	if ratio := large / small; ratio > 6 {
+		t.Errorf("4x the plies cost %.1fx the allocations (%.0f vs %.0f): the repair search is not linear", ratio, large, small)
+	}
+}
+
+func BenchmarkRepairManyErrors(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			g, err := pdn.NewReader(strings.NewReader(manyErrors(n)), "bench").Next()
+			if err != nil && err != io.EOF {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				Game(g, Options{})
+			}
+		})
 	}
 }

@@ -470,6 +470,7 @@ type replay struct {
 	origin                        []int
 	fixed                         []bool
 	repairBudget, repairBudgetMax int
+	abbrev                        int8              // abbreviates' answer: 0 not known yet, 1 true, 2 false
 	lookNote                      draughts.Notation // look's buffers
 	lookBuf                       []draughts.Move
 }
