@@ -14,8 +14,8 @@ import (
 // tags too). A column takes the first tag of the first name listed that
 // the game has, compared without regard to case.
 var (
-	whiteEloTags  = []string{"WhiteElo", "WhiteRating"}
-	blackEloTags  = []string{"BlackElo", "BlackRating"}
+	whiteEloTags  = pdn.TagNames("WhiteElo") // and WhiteRating
+	blackEloTags  = pdn.TagNames("BlackElo")
 	utcDateTags   = []string{"UTCDate", "Date"}
 	utcTimeTags   = []string{"UTCTime", "Time"}
 	openingTags   = []string{"Opening"}
@@ -41,12 +41,8 @@ func tagValue(g *pdn.Game, names []string) (string, bool) {
 	return "", false
 }
 
-// unknownValue reports whether a tag value says only that the value is
-// not known: "?", "-", "***", "????"... (PDN and PGN write "?" for an
-// unknown value; archives write the other forms).
-func unknownValue(v string) bool {
-	return strings.Trim(v, "?*- ") == ""
-}
+// unknownValue is pdn.UnknownValue.
+func unknownValue(v string) bool { return pdn.UnknownValue(v) }
 
 // textTag is a text column: the tag as written, NULL ("") when absent,
 // empty or unknown.

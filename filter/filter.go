@@ -317,11 +317,14 @@ func number(s string) (float64, bool) {
 func (t TagTest) String() string { return t.Name + t.Op + t.Value }
 
 // Match tests the game's tag. A game without the tag passes only !=.
-// The seven standard tags fall back to their Italian, French and Dutch
-// equivalents as pdn.Game's accessors do.
+// A tag falls back to its equivalents as the dataset's columns do
+// (pdn.TagNames): the seven standard tags to their Italian, French and
+// Dutch names, WhiteElo to WhiteRating; a tag written empty or unknown
+// ("?", "-": pdn.UnknownValue) is absent, as the column is NULL, but to
+// a test for an unknown value (White=?).
 func (t *TagTest) Match(g *pdn.Game) bool {
 	v, ok := tagValue(g, t.Name)
-	if !ok {
+	if !ok || pdn.UnknownValue(v) && !pdn.UnknownValue(t.Value) {
 		return t.Op == "!="
 	}
 	v = strings.TrimSpace(v)
@@ -358,16 +361,7 @@ func (t *TagTest) Match(g *pdn.Game) bool {
 }
 
 func tagValue(g *pdn.Game, name string) (string, bool) {
-	accessors := [7]func() string{g.Event, g.Site, g.Date, g.Round, g.White, g.Black, g.Result}
-	for i, s := range pdn.StandardTags {
-		if strings.EqualFold(s, name) {
-			if v := accessors[i](); v != "" {
-				return v, true
-			}
-			break
-		}
-	}
-	return g.Tag(name)
+	return g.TagValue(name)
 }
 
 // VariantTest matches a game's variant.

@@ -507,3 +507,56 @@ func TestOpening(t *testing.T) {
 		t.Error("a name not in the table was read")
 	}
 }
+
+// A tag test reads a tag as the dataset's column does (issue 29, item 9:
+// --tag WhiteElo found 3 games where white_elo had 14): WhiteRating
+// stands for WhiteElo, and a value written "?" or empty is no value (the
+// column's NULL; "?" is not above 2000 as text), except to a test for "?".
+func TestTagAsColumns(t *testing.T) {
+	gs := games(t, `[WhiteElo "2400"]
+[GameType "25"]
+
+1. c3-d4 *
+
+[WhiteRating "2500"]
+[GameType "25"]
+
+1. c3-d4 *
+
+[WhiteElo "?"]
+[GameType "25"]
+
+1. c3-d4 *
+
+[WhiteElo ""]
+[WhiteRating "2100"]
+[GameType "25"]
+
+1. c3-d4 *
+
+[White "?"]
+[GameType "25"]
+
+1. c3-d4 *
+`)
+	for _, c := range []struct {
+		test string
+		want []int
+	}{
+		{"WhiteElo>=2000", []int{1, 2, 4}},
+		{"whiteelo>2450", []int{2}},
+		{"WhiteRating>=2000", []int{1, 2, 4}},
+		{"WhiteElo=?", []int{3}},
+		{"WhiteElo!=2400", []int{2, 3, 4, 5}},
+		{"White=?", []int{5}},
+		{"White>A", nil},
+	} {
+		tt, err := ParseTag(c.test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cr := New()
+		cr.Tags = []TagTest{tt}
+		eqInts(t, c.test, selected(cr, gs), c.want)
+	}
+}

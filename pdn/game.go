@@ -211,6 +211,55 @@ var (
 	resultNames = []string{"Result", "Risultato", "Resultat", "Résultat", "Uitslag"}
 )
 
+// Ratings go by two names: PGN's WhiteElo, and WhiteRating in older
+// archives and some servers' exports.
+var (
+	whiteEloNames = []string{"WhiteElo", "WhiteRating"}
+	blackEloNames = []string{"BlackElo", "BlackRating"}
+)
+
+// tagGroups are the names that stand for one tag.
+var tagGroups = [][]string{eventNames, siteNames, dateNames, roundNames, whiteNames, blackNames, resultNames, whiteEloNames, blackEloNames}
+
+// TagNames returns the names a tag goes by: name itself first, then its
+// equivalents in the order the accessors try them (Event: Evento,
+// Torneo...; WhiteElo: WhiteRating). A name without equivalents gives
+// only itself. Every reader of a tag by name (select --tag, the dataset's
+// columns) looks it up so, and so agrees with the others.
+func TagNames(name string) []string {
+	for _, g := range tagGroups {
+		for i, n := range g {
+			if strings.EqualFold(n, name) {
+				out := append([]string{name}, g[:i]...)
+				return append(out, g[i+1:]...)
+			}
+		}
+	}
+	return []string{name}
+}
+
+// TagValue returns the value of tag name, else of its first equivalent
+// the game has (TagNames), trimmed; a tag written empty counts as absent,
+// so that the next name is tried.
+func (g *Game) TagValue(name string) (string, bool) {
+	for _, n := range TagNames(name) {
+		if v, ok := g.Tag(n); ok {
+			if v = strings.TrimSpace(v); v != "" {
+				return v, true
+			}
+		}
+	}
+	return "", false
+}
+
+// UnknownValue reports whether a tag value says only that the value is
+// not known: "?", "-", "***", "????"... (PDN and PGN write "?" for an
+// unknown value; archives write the other forms). The dataset's columns
+// are NULL there, and select --tag takes the tag as absent.
+func UnknownValue(v string) bool {
+	return strings.Trim(v, "?*- ") == ""
+}
+
 // StandardTags are the seven PDN standard tags, in the order Writer
 // writes them.
 var StandardTags = [7]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}

@@ -169,7 +169,8 @@ comma-separated list of results, variants or statuses is any of them):
   --tag 'WhiteElo>=2300'  --tag 'Event~чемпионат'
         = != < <= > >= ~ ; numbers compared as numbers, = and != ignore
         case, ~ is a substring in any case; a game without the tag
-        passes only !=.
+        passes only !=. As in the datasets, WhiteElo falls back to
+        WhiteRating, White to Bianco, Blanc...; "?" or "" is no value.
   --player NAME, --white NAME, --black NAME
         names compared after normalisation: case, Cyrillic and Latin
         transliterations, initials and word order ("Цирик З.И." is
