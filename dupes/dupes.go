@@ -36,9 +36,11 @@
 //
 // # The game kept
 //
-// Of a group of duplicates one game is kept: the longest (most moves in
-// the main line), then the one with the most tags, then the first in
-// input order.
+// Of a group of duplicates one game is kept: one that replays without an
+// error (Key.Sound: damka clean writes it, and rejects the others), then
+// the longest (most moves in the main line), then the one with the most
+// tags, then the first in input order. So the games kept of the sound
+// games are those clean --drop-duplicates keeps.
 //
 // # Memory
 //
@@ -122,6 +124,9 @@ type Key struct {
 	Path         []byte // Prefix: the moves, packed
 	Plies        int    // moves of the main line as written
 	Tags         int
+	// Sound is set for a game that replays without an error (its status
+	// is clean or warnings only): of a group, such a game is kept first.
+	Sound bool
 	// Bare is set for a game with no moves from the variant's initial
 	// position (a header without its game): whatever the kind, it is a
 	// duplicate only of the same header (Exact).
@@ -133,7 +138,8 @@ var seed = maphash.MakeSeed()
 // KeyOf computes the key of a replayed game for the kind.
 func KeyOf(r *validate.Report, k Kind) Key {
 	g := r.Game
-	key := Key{Plies: len(g.Moves), Tags: len(g.Tags)}
+	st := r.Status()
+	key := Key{Plies: len(g.Moves), Tags: len(g.Tags), Sound: st == validate.Clean || st == validate.Warnings}
 	var h uint64
 	if r.Started {
 		h = mix(r.Start.Hash() ^ uint64(r.Variant)<<56)
@@ -233,6 +239,7 @@ type Member struct {
 	Seq   int // the order in which it was added, from 0
 	Plies int
 	Tags  int
+	Sound bool // the game replays without an error (Key.Sound)
 }
 
 // Group is a set of duplicates: the game kept and the number of games
@@ -247,10 +254,14 @@ type Group struct {
 // rank is what the rule for the game kept compares.
 type rank struct {
 	seq, plies, tags int32
+	sound            bool
 }
 
 // better reports whether a is kept rather than b.
 func (a rank) better(b rank) bool {
+	if a.sound != b.sound {
+		return a.sound
+	}
 	if a.plies != b.plies {
 		return a.plies > b.plies
 	}
@@ -262,9 +273,10 @@ func (a rank) better(b rank) bool {
 
 // member is a game, when the Finder keeps Refs.
 type member struct {
-	ref         Ref
-	plies, tags uint16 // saturated: only the report shows them
-	next        int32  // the next game of the group, -1
+	ref   Ref
+	plies uint16 // saturated: only the report shows them
+	tags  uint16 // saturated at 0x7FFF; the top bit is Sound (20 bytes a member)
+	next  int32  // the next game of the group, -1
 }
 
 type group struct {
@@ -328,9 +340,9 @@ func (f *Finder) Add(k *Key, ref Ref) {
 		f.dropped = append(f.dropped, 0)
 	}
 	if f.Refs {
-		f.members = append(f.members, member{ref: ref, plies: sat16(k.Plies), tags: sat16(k.Tags), next: -1})
+		f.members = append(f.members, member{ref: ref, plies: sat16(k.Plies), tags: packTags(k.Tags, k.Sound), next: -1})
 	}
-	r := rank{seq, int32(min(k.Plies, 1<<30)), int32(min(k.Tags, 1<<30))}
+	r := rank{seq, int32(min(k.Plies, 1<<30)), int32(min(k.Tags, 1<<30)), k.Sound}
 	h := k.Moves
 	switch {
 	case f.kind == Exact:
@@ -374,6 +386,16 @@ func (f *Finder) Add(k *Key, ref Ref) {
 }
 
 func sat16(n int) uint16 { return uint16(min(max(n, 0), 0xFFFF)) }
+
+// packTags is a member's tags: their number, saturated at 0x7FFF, and
+// whether the game is sound in the top bit.
+func packTags(n int, sound bool) uint16 {
+	t := uint16(min(max(n, 0), 0x7FFF))
+	if sound {
+		t |= 0x8000
+	}
+	return t
+}
 
 func (f *Finder) drop(seq int32) { f.dropped[seq/64] |= 1 << (seq % 64) }
 
@@ -463,10 +485,10 @@ func (f *Finder) Others(g Group) []Member {
 
 // member describes game seq; r is its rank when the Finder has no Refs.
 func (f *Finder) member(seq int32, r rank) Member {
-	m := Member{Seq: int(seq), Plies: int(r.plies), Tags: int(r.tags)}
+	m := Member{Seq: int(seq), Plies: int(r.plies), Tags: int(r.tags), Sound: r.sound}
 	if f.Refs {
 		x := &f.members[seq]
-		m.Ref, m.Plies, m.Tags = x.ref, int(x.plies), int(x.tags)
+		m.Ref, m.Plies, m.Tags, m.Sound = x.ref, int(x.plies), int(x.tags&0x7FFF), x.tags&0x8000 != 0
 	}
 	return m
 }

@@ -59,13 +59,14 @@ Moves are compared as replay resolved them (c3:e5 and c3xe5 are one
 move); after an error, and in variants damka does not play, as written.
 A game with no moves from the initial position (a header alone) is, for
 every kind, a duplicate only of the same header.
-The game kept is the longest, then the one with the most tags, then the
-first. damka clean --drop-duplicates=KIND writes the archive without the
-others. Memory grows with the number of distinct games, not with their
+The game kept is one that replays without an error, then the longest,
+then the one with the most tags, then the first. damka clean
+--drop-duplicates=KIND writes the archive without the others (it rejects
+the games with errors, which the summary counts apart). Memory grows with the number of distinct games, not with their
 text (go doc ./dupes).
 
 With --json, one object per group on stdout: {"kind", "kept": {"file",
-"line", "game", "plies", "tags"}, "dropped": [...]}; the summary goes to
+"line", "game", "plies", "tags", "errors"}, "dropped": [...]}; the summary goes to
 stderr.
 
 Duplicates or not, the exit status follows the rule of every command (a
@@ -141,10 +142,15 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	out := bufio.NewWriter(io.Out)
 	enc := json.NewEncoder(display.NewJSONWriter(out))
 	enc.SetEscapeHTML(false)
-	dropped := 0
+	dropped, unsound := 0, 0
 	for _, g := range d.groups {
 		dropped += g.Size - 1
 		others := d.finder.Others(g)
+		for _, m := range others {
+			if !m.Sound {
+				unsound++
+			}
+		}
 		if opts.JSON {
 			j := jsonGroup{Kind: kind.String(), Kept: d.jsonMember(g.Kept), Dropped: []jsonMember{}}
 			for _, m := range others {
@@ -165,8 +171,13 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	if opts.JSON {
 		summary = io.Err
 	}
-	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop\n",
+	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop",
 		d.games, d.games-dropped, len(d.groups), kind, dropped)
+	if unsound > 0 {
+		// clean --drop-duplicates rejects these rather than drop them.
+		fmt.Fprintf(summary, " (%d with errors: damka clean rejects them, and drops %d)", unsound, dropped-unsound)
+	}
+	fmt.Fprintln(summary)
 	if d.inputErrors > 0 {
 		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
 	}
@@ -175,7 +186,11 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 }
 
 func (d *dupesRun) describe(m dupes.Member) string {
-	return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags)", display.Text(d.files[m.File]), m.Line, m.Game, m.Plies, m.Tags)
+	errs := ""
+	if !m.Sound {
+		errs = ", with errors"
+	}
+	return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags%s)", display.Text(d.files[m.File]), m.Line, m.Game, m.Plies, m.Tags, errs)
 }
 
 // The JSON form of a group of duplicates.
@@ -191,8 +206,11 @@ type jsonMember struct {
 	Game  int    `json:"game"`
 	Plies int    `json:"plies"`
 	Tags  int    `json:"tags"`
+	// Errors: the game does not replay without an error (clean rejects
+	// it); a game without errors is kept first.
+	Errors bool `json:"errors"`
 }
 
 func (d *dupesRun) jsonMember(m dupes.Member) jsonMember {
-	return jsonMember{File: d.files[m.File], Line: int(m.Line), Game: int(m.Game), Plies: m.Plies, Tags: m.Tags}
+	return jsonMember{File: d.files[m.File], Line: int(m.Line), Game: int(m.Game), Plies: m.Plies, Tags: m.Tags, Errors: !m.Sound}
 }
