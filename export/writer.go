@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"runtime"
 	"slices"
 	"sync"
@@ -457,7 +458,7 @@ func (t *table) wait() error {
 	if t.writing != nil {
 		t0 := time.Now()
 		if err := <-t.writing; err != nil && t.err == nil {
-			t.err = err
+			t.err = ioCause(err)
 		}
 		t.waited += time.Since(t0)
 		t.writing = nil
@@ -513,7 +514,19 @@ func (t *table) close() error {
 	t.busy.Add(int64(time.Since(t0)))
 	t.b.Release()
 	if err != nil && t.err == nil {
-		t.err = err
+		t.err = ioCause(err)
+	}
+	return ioCause(err)
+}
+
+// ioCause returns the file system's error under err, when there is one.
+// The Parquet writer turns a failed write into a panic and recovers it as
+// "unknown error type: write F: no space left on device": the user needs
+// only what the file system said.
+func ioCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe
 	}
 	return err
 }
