@@ -19,6 +19,8 @@ type spool struct {
 	buf  bytes.Buffer
 	pw   *pdn.Writer
 	lens []uint32 // of each game's text, without the blank line before it
+	// unlinked: the file has no name any more (see newSpool).
+	unlinked bool
 }
 
 func newSpool() (*spool, error) {
@@ -26,7 +28,12 @@ func newSpool() (*spool, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &spool{f: f, w: bufio.NewWriterSize(f, 256<<10)}
+	// Removed from its folder at once: the open file stays readable and
+	// writable, and a process killed at once (kill -9) leaves nothing in
+	// the temporary folder. (Where an open file cannot be removed, close
+	// removes it.)
+	unlinked := os.Remove(f.Name()) == nil
+	s := &spool{f: f, w: bufio.NewWriterSize(f, 256<<10), unlinked: unlinked}
 	s.pw = pdn.NewWriter(&s.buf)
 	return s, nil
 }
@@ -82,8 +89,10 @@ func (s *spool) copyTo(w io.Writer, keep func(seq int) bool) (int, error) {
 	return n, nil
 }
 
-// close removes the file.
+// close closes the file, which removes it.
 func (s *spool) close() {
 	s.f.Close()
-	os.Remove(s.f.Name())
+	if !s.unlinked {
+		os.Remove(s.f.Name())
+	}
 }

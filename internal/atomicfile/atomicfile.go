@@ -12,6 +12,11 @@
 // it is, the way a shell's redirection does, never replaced by a regular
 // file (issue 29, item 2).
 //
+// A temporary file is named .NAME.tmp-PID-RANDOM, after the process that
+// writes it: one left by a process killed at once (kill -9, a crash, the
+// machine going down) is removed by the next Create of NAME, once no
+// process of that PID runs (removeStale).
+//
 // Errors name the path the caller gave, never the temporary file. Every
 // temporary file (and folder a Set made) that is not committed or aborted
 // yet is known to the package, so that Cleanup can remove them when the
@@ -23,9 +28,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // File is a file being written. Write to it, then Commit or Abort.
@@ -62,7 +69,8 @@ func Create(path string) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	removeStale(dir, base)
+	f, err := os.CreateTemp(dir, tempPrefix(base)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return nil, &fs.PathError{Op: "create", Path: path, Err: cause(err)}
 	}
@@ -397,6 +405,19 @@ func register(f *File) {
 	live.files[f] = true
 }
 
+// isLive reports whether name is the temporary file of a File of this
+// process not yet committed or aborted.
+func isLive(name string) bool {
+	live.Lock()
+	defer live.Unlock()
+	for f := range live.files {
+		if filepath.Clean(f.File.Name()) == filepath.Clean(name) {
+			return true
+		}
+	}
+	return false
+}
+
 func unregister(f *File) {
 	live.Lock()
 	defer live.Unlock()
@@ -439,4 +460,57 @@ func Cleanup() int {
 	}
 	live.dirs = nil
 	return n
+}
+
+// tempPrefix is the start of the names of the temporary files of base.
+func tempPrefix(base string) string { return "." + base + ".tmp-" }
+
+// staleAge is the age after which a temporary file of the form before
+// the PID was in the name (.NAME.tmp-RANDOM) is taken as left behind.
+const staleAge = 24 * time.Hour
+
+// removeStale removes the temporary files of base in dir that their
+// process left behind: those whose PID names no running process, and
+// those of the older form, without a PID, a day old. A temporary file of
+// a running process (another damka writing the same file) is left alone:
+// the last rename wins, as it would have.
+func removeStale(dir, base string) {
+	prefix := tempPrefix(base)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		rest := strings.TrimPrefix(e.Name(), prefix)
+		pid, random, found := strings.Cut(rest, "-")
+		if !allDigits(pid) || found && !allDigits(random) || !found && len(pid) < 6 {
+			continue // not a name of ours
+		}
+		fi, err := os.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if found {
+			n, err := strconv.Atoi(pid)
+			if err != nil || n == os.Getpid() && isLive(name) || n != os.Getpid() && running(n) {
+				continue // ours, or another running process's
+			}
+		} else if time.Since(fi.ModTime()) < staleAge {
+			continue
+		}
+		os.Remove(name)
+	}
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
