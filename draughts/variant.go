@@ -51,9 +51,24 @@ type Rules struct {
 	KingOrder bool
 	// MenSpareKings forbids men to capture kings (Italian).
 	MenSpareKings bool
+	// Orthogonal lets men and kings capture along files and rows as well
+	// as diagonals: over the next dark square of a file (two rows on) or a
+	// row (two files on), a king along the whole file or row (the Frisian
+	// rules, friesdammen.nl, as dctl's frisian.hpp cites them). Quiet moves
+	// stay diagonal.
+	Orthogonal bool
+	// KingsWeigh makes the majority rule count value, not pieces: a king
+	// is worth less than two men and more than one (two kings outweigh
+	// three men, a king and a man do not); as lidraughts and dctl weigh
+	// them, 100 a man and 199 a king. Equal values take equal numbers of
+	// men and kings. Needs MajorityCapture.
+	KingsWeigh bool
 	// LoserWins reverses the outcome: a side without a legal move wins
 	// (giveaway, R-GIV-1) instead of losing (R-END-1).
 	LoserWins bool
+	// FirstKingWins ends the game as soon as a man is crowned: the side
+	// that crowned it wins, and the other has no move (Breakthrough).
+	FirstKingWins bool
 }
 
 // Variant is a draughts variant: a board, the names of its squares, the
@@ -90,6 +105,14 @@ const (
 	// Antidraughts: International moves on 10x10, the goal reversed, as
 	// lidraughts plays it.
 	Antidraughts
+	// Frisian draughts: 10x10, captures along files and rows as well,
+	// kings weighed in the majority rule.
+	Frisian
+	// Frysk!: Frisian from five men each on the back rows (lidraughts).
+	Frysk
+	// Breakthrough: International draughts where the first king wins
+	// (lidraughts).
+	Breakthrough
 	numVariants
 )
 
@@ -108,7 +131,15 @@ type spec struct {
 	// spareMask is every bit with MenSpareKings, else none: the kings a
 	// man may not capture are the enemy's kings and spareMask.
 	spareMask Bitboard
-	manDirs   [2][4]bool  // by side: the directions its men capture in
+	manDirs   [2][numDirs]bool // by side: the directions its men capture in
+	// dirs is the directions of captures as a mask, the diagonals and,
+	// with Orthogonal, the orthogonals; ndirs the count of them, the
+	// directions below it.
+	dirs  uint8
+	ndirs Direction
+	// startRows is the rows of men each side starts on; 0 for all but the
+	// two middle rows (R-BRD-2).
+	startRows int
 	bulk      [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
@@ -278,6 +309,54 @@ var specs = [numVariants]spec{
 			KingFirst:   true,
 		},
 	},
+	// Frisian draughts, the rules of the Friese Dambond (friesdammen.nl, as
+	// dctl's frisian.hpp cites them; lidraughts plays the same): the
+	// International board and men (forward moves, captures both ways, a
+	// man passing the last row mid-capture stays a man), flying kings
+	// that move diagonally; men and kings also capture along files and
+	// rows (Orthogonal); the capture of the most value is compulsory, a
+	// king worth more than one man and less than two (KingsWeigh), and of
+	// captures of one value the one made with a king (KingFirst). A king
+	// moves at most three times running without a capture while its side
+	// has men: that needs the game's history, and package validate
+	// checks it. White moves first; squares numbered 1-50 as in
+	// International draughts.
+	Frisian: {
+		name:    "frisian",
+		title:   "Frisian draughts",
+		aliases: []string{"fries", "fries-dammen"},
+		geo:     board10x10,
+		names:   numeric10x10,
+		Rules:   frisianRules,
+	},
+	// lidraughts' Frysk!: the Frisian rules from five men each on the back
+	// rows (W46-50, B1-5).
+	Frysk: {
+		name:      "frysk",
+		title:     "Frysk! (lidraughts)",
+		aliases:   []string{"frysk!"},
+		geo:       board10x10,
+		names:     numeric10x10,
+		startRows: 1,
+		Rules:     frisianRules,
+	},
+	// lidraughts' Breakthrough: the International rules, and the first
+	// side to crown a king wins at once.
+	Breakthrough: {
+		draws:   &repetitionDraws,
+		name:    "breakthrough",
+		title:   "Breakthrough (lidraughts)",
+		aliases: []string{"breakthrough-international"},
+		geo:     board10x10,
+		names:   numeric10x10,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+			MajorityCapture:  true,
+			FirstKingWins:    true,
+		},
+	},
 	// lidraughts' antidraughts: the International board, moves and
 	// captures (majority rule included); a side that cannot move wins.
 	Antidraughts: {
@@ -296,6 +375,17 @@ var specs = [numVariants]spec{
 	},
 }
 
+// frisianRules are the traits of Frisian and Frysk! (see Frisian).
+var frisianRules = Rules{
+	MenCaptureBack:   true,
+	FlyingKings:      true,
+	CapturePromotion: PassThrough,
+	MajorityCapture:  true,
+	KingsWeigh:       true,
+	KingFirst:        true,
+	Orthogonal:       true,
+}
+
 func init() {
 	for i := range specs {
 		s := &specs[i]
@@ -303,9 +393,17 @@ func init() {
 		if s.MenSpareKings {
 			s.spareMask = ^Bitboard(0)
 		}
+		s.dirs, s.ndirs = diagonalDirs, 4
+		if s.Orthogonal {
+			s.dirs, s.ndirs = allDirs, numDirs
+		}
 		for _, c := range []Color{White, Black} {
 			for d := Direction(0); d < 4; d++ {
 				s.manDirs[c][d] = s.MenCaptureBack || forward(c, d)
+			}
+			for d := Direction(4); d < s.ndirs; d++ {
+				// Frisian men capture along files and rows both ways.
+				s.manDirs[c][d] = s.MenCaptureBack
 			}
 			if s.geo != nil {
 				s.bulk[c] = newBulkSide(&s.Rules, s.geo, c)
@@ -444,6 +542,13 @@ func (v Variant) NoMoveOutcome(toMove Color) Outcome {
 // Outcome decides p by the rules of play: Ongoing while the side to move
 // has a legal move. Draws by rule need the game's history; see Tracker.
 func (v Variant) Outcome(p *Position) Outcome {
+	if v.spec().over(p) {
+		// Breakthrough: the side that crowned the king has won.
+		if p.KingsOf(White) != 0 {
+			return WhiteWins
+		}
+		return BlackWins
+	}
 	if v.HasMoves(p) {
 		return Ongoing
 	}
