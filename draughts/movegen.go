@@ -98,7 +98,7 @@ type movegen struct {
 	jumpable  Bitboard // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
 	captured  Bitboard
 	promoRank Bitboard
-	spared    Bitboard // pieces a man may not capture: the enemy kings in Italian
+	spared    Bitboard      // pieces a man may not capture: the enemy kings in Italian
 	manDirs   [numDirs]bool // directions a man may capture in
 	dirs      uint8         // the directions of captures, as a mask: the diagonals, and the orthogonals with Orthogonal
 	ndirs     Direction     // the directions of captures are those below ndirs
