@@ -36,6 +36,20 @@ var dctlPerft = []struct {
 	{International,
 		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614, 258935682, 1666207133},
 		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}},
+	// test/src/algo/traversal/initial/board_10x10.cpp, Frisian (from the
+	// damforum.nl thread t=2822): listed to depth 8 of the 11 published,
+	// as the generator, not the bulk counter, counts Frisian (about 5
+	// million nodes a second).
+	{Frisian,
+		[]uint64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905},
+		[]uint64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779}},
+	// Breakthrough has International's moves until a man is crowned,
+	// which no game reaches in 7 plies: its tree is the same there, counted
+	// by the generator (the game ends at a king, which the bulk counter
+	// does not know).
+	{Breakthrough,
+		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442},
+		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442}},
 	// Antidraughts has International's moves; its tree is the same.
 	{Antidraughts,
 		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614},
@@ -114,5 +128,53 @@ func TestPerftPositions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBreakthroughFirstKing: in Breakthrough the first king wins at once
+// (lidraughts): after a man is crowned the other side has no move, and
+// the crowning side has won; International plays on.
+func TestBreakthroughFirstKing(t *testing.T) {
+	for _, tt := range []struct {
+		v    Variant
+		want Outcome
+		more bool
+	}{{Breakthrough, WhiteWins, false}, {International, Ongoing, true}} {
+		p, err := tt.v.ParseFEN("W:W6:B45")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := tt.v.Moves(&p, nil)
+		if len(ms) != 1 || ms[0].String() != "6-1" || !ms[0].Promotes {
+			t.Fatalf("%s: moves %v, want the crowning 6-1", tt.v, ms)
+		}
+		q := p.Play(&ms[0])
+		if got := tt.v.Outcome(&q); got != tt.want {
+			t.Errorf("%s: after 6-1 the outcome is %v, want %v", tt.v, got, tt.want)
+		}
+		if got := tt.v.HasMoves(&q); got != tt.more {
+			t.Errorf("%s: after 6-1 black has moves: %v, want %v", tt.v, got, tt.more)
+		}
+		if n := len(tt.v.Moves(&q, nil)); (n > 0) != tt.more {
+			t.Errorf("%s: after 6-1 black has %d moves", tt.v, n)
+		}
+	}
+}
+
+// TestFryskStart: lidraughts' Frysk! starts from five men each on the
+// back rows (its initial FEN W:W46,47,48,49,50:B1,2,3,4,5) and plays the
+// Frisian rules.
+func TestFryskStart(t *testing.T) {
+	p := Start(Frysk)
+	if got, want := p.FEN(), "W:W46,47,48,49,50:B1,2,3,4,5"; got != want {
+		t.Errorf("Frysk! start %s, want %s", got, want)
+	}
+	if Frysk.Rules() != Frisian.Rules() {
+		t.Error("Frysk! does not play the Frisian rules")
+	}
+	// From the start each man has its diagonal steps forward: 46 one,
+	// 47-50 two each.
+	if got := Frysk.Perft(&p, 1, CountSequences); got != 9 {
+		t.Errorf("Frysk! perft(1) = %d, want 9", got)
 	}
 }
