@@ -66,6 +66,11 @@ type Rules struct {
 	// LoserWins reverses the outcome: a side without a legal move wins
 	// (giveaway, R-GIV-1) instead of losing (R-END-1).
 	LoserWins bool
+	// KingMoveLimit is the most quiet moves running that one king may
+	// make while its side has men (Frisian: 3), 0 for no limit. It needs
+	// the game's history, which the generator does not have: package
+	// validate checks it.
+	KingMoveLimit uint8
 	// FirstKingWins ends the game as soon as a man is crowned: the side
 	// that crowned it wins, and the other has no move (Breakthrough).
 	FirstKingWins bool
@@ -384,6 +389,7 @@ var frisianRules = Rules{
 	KingsWeigh:       true,
 	KingFirst:        true,
 	Orthogonal:       true,
+	KingMoveLimit:    3,
 }
 
 func init() {
@@ -448,6 +454,10 @@ func (v Variant) Geometry() *Geometry { return v.spec().geo }
 
 // Rules is a copy of the traits of v.
 func (v Variant) Rules() Rules { return v.spec().Rules }
+
+// KingMoveLimit is the most quiet moves running one king may make while
+// its side has men, 0 for none (Rules.KingMoveLimit).
+func (v Variant) KingMoveLimit() int { return int(v.spec().KingMoveLimit) }
 
 // LoserWins reports whether the goal is reversed: a side without a legal
 // move wins (R-GIV-1).
