@@ -473,7 +473,11 @@ func keepMajority(out []Move, start int) []Move {
 func (g *movegen) extend(s Square, king bool, n int) {
 	if n < maxJumps {
 		if king && g.r.FlyingKings {
-			if g.kingJumps(s, n, g.dirs) {
+			if g.r.LandBehind {
+				if g.kingJumpsBehind(s, n) {
+					return
+				}
+			} else if g.kingJumps(s, n, g.dirs) {
 				return
 			}
 		} else if g.shortJumps(s, king, n) {
@@ -627,6 +631,41 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 				g.land[n] = sq
 				g.emit(sq, n+1, false)
 			}
+		}
+		g.untake(b)
+	}
+	return found
+}
+
+// kingJumpsBehind tries every capture of a flying king from s that lands
+// right behind the piece it takes (LandBehind, Thai). With RemoveAsTaken
+// the piece leaves the board at once, so the king may cross its square
+// again later in the move. (Men capture forward only there, and never
+// come back to a square they jumped: the removal matters to kings only.)
+func (g *movegen) kingJumpsBehind(s Square, n int) bool {
+	geo := g.geo
+	found := false
+	for d := Direction(0); d < g.ndirs; d++ {
+		blk := geo.ray[s][d] & g.occ
+		if blk == 0 {
+			continue
+		}
+		b := firstBlocker(blk, d)
+		if !g.jumpable.Has(b) {
+			continue
+		}
+		l := geo.neighbor[b][d]
+		if l == NoSquare || g.occ.Has(l) {
+			continue
+		}
+		found = true
+		g.take(n, b, l)
+		if g.r.RemoveAsTaken {
+			g.occ &^= b.Bit()
+		}
+		g.extend(l, true, n+1)
+		if g.r.RemoveAsTaken {
+			g.occ |= b.Bit()
 		}
 		g.untake(b)
 	}

@@ -66,6 +66,14 @@ type Rules struct {
 	// LoserWins reverses the outcome: a side without a legal move wins
 	// (giveaway, R-GIV-1) instead of losing (R-END-1).
 	LoserWins bool
+	// LandBehind makes a flying king land on the square right behind the
+	// piece it captures, never further (Thai, dctl's is_land_behind_piece).
+	LandBehind bool
+	// RemoveAsTaken takes each captured piece off the board as it is
+	// jumped, not at the end of the move, so that a king may cross its
+	// square again (Thai, dctl's is_passing_capture); without it the
+	// pieces stay until the move ends (R-CAP-6).
+	RemoveAsTaken bool
 	// KingMoveLimit is the most quiet moves running that one king may
 	// make while its side has men (Frisian: 3), 0 for no limit. It needs
 	// the game's history, which the generator does not have: package
@@ -118,6 +126,8 @@ const (
 	// Breakthrough: International draughts where the first king wins
 	// (lidraughts).
 	Breakthrough
+	// Thai draughts (mak-hos), as dctl plays it.
+	Thai
 	numVariants
 )
 
@@ -360,6 +370,25 @@ var specs = [numVariants]spec{
 			CapturePromotion: PassThrough,
 			MajorityCapture:  true,
 			FirstKingWins:    true,
+		},
+	},
+	// Thai draughts (mak-hos), dctl's thai.hpp: 8x8, eight men each on
+	// the two back rows (initial_position_gap 4), men move and capture
+	// forward only, kings fly but land right behind the piece they take
+	// (is_land_behind_piece), captured pieces leave the board as they are
+	// taken (is_passing_capture), free choice of capture, crowning ends
+	// the move. White first; algebraic names, as dctl writes 8x8 boards.
+	Thai: {
+		name:      "thai",
+		title:     "Thai draughts (mak-hos)",
+		aliases:   []string{"makhos", "mak-hos"},
+		geo:       board8x8,
+		names:     algebraic8x8,
+		startRows: 2,
+		Rules: Rules{
+			FlyingKings:   true,
+			LandBehind:    true,
+			RemoveAsTaken: true,
 		},
 	},
 	// lidraughts' antidraughts: the International board, moves and

@@ -105,6 +105,13 @@ func TestPerftPositions(t *testing.T) {
 			[]uint64{17, 79, 352, 1399, 7062, 37589, 217575}},
 		{"International almost promotion", International, "W:W6,7,8,9,10:B41,42,43,44,45", CountResults,
 			[]uint64{9, 81, 795, 7578, 86351, 936311}},
+		// dctl test/src/algo/traversal/initial/board_08x08.cpp, Thai: the
+		// published counts (damforum.nl t=2822) start from twelve men each
+		// (initial(2), a gap of two rows), not Thai's eight.
+		{"Thai from twelve men each", Thai, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", CountSequences,
+			[]uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}},
+		{"Thai from twelve men each, dedup", Thai, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", CountResults,
+			[]uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}},
 		{"Italian Gilbert 1", Italian, "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3", CountSequences,
 			[]uint64{5, 13, 42, 107, 360, 1099, 3736, 12495, 43686, 164177, 628686}},
 		{"Italian Gilbert 2", Italian, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", CountSequences,
@@ -176,5 +183,14 @@ func TestFryskStart(t *testing.T) {
 	// 47-50 two each.
 	if got := Frysk.Perft(&p, 1, CountSequences); got != 9 {
 		t.Errorf("Frysk! perft(1) = %d, want 9", got)
+	}
+}
+
+// TestThaiStart: Thai draughts starts from eight men each on the two back
+// rows (dctl's thai.hpp, initial_position_gap 4).
+func TestThaiStart(t *testing.T) {
+	p := Start(Thai)
+	if got, want := p.FEN(), "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8"; got != want {
+		t.Errorf("Thai start %s, want %s", got, want)
 	}
 }
