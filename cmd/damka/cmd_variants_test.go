@@ -59,35 +59,40 @@ func TestPerftVariantsCommand(t *testing.T) {
 			t.Errorf("%s %s: exit %d, %q", tt.v, tt.flag, code, lines[len(lines)-1])
 		}
 	}
+	// dctl's Thai counts start from twelve men each (board_08x08.cpp).
+	out, _, code := run(t, "", "perft", "--variant", "thai", "--depth", "8", "--fen", "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitOK || !strings.HasPrefix(lines[len(lines)-1], "8 845931 ") {
+		t.Errorf("thai: exit %d, %q", code, out)
+	}
 }
 
 // The sample games of the variants issue 26 added (testdata/variants: a
 // Frisian game of the oracle, lidraughts games of Frysk! and
-// Breakthrough) go through every command: check finds them clean, clean
+// Breakthrough, a random Thai game) go through every command: check finds them clean, clean
 // writes them, analyze and export write a row each, and diagram draws a
 // Frisian capture along a file with the piece it takes crossed out.
 func TestFrisianFamilyCommands(t *testing.T) {
 	const samples = "../../testdata/variants"
 	dir := t.TempDir()
 	out, errOut, code := run(t, "", "check", samples)
-	if code != exitOK || !strings.Contains(out, "3 games read: 3 without errors (3 clean") {
+	if code != exitOK || !strings.Contains(out, "4 games read: 4 without errors (4 clean") {
 		t.Errorf("check: exit %d: %s%s", code, out, errOut)
 	}
 	_, errOut, code = run(t, "", "clean", "-q", samples, "-o", filepath.Join(dir, "clean.pdn"))
-	if code != exitOK || !strings.Contains(errOut, "3 games read: 3 written, 0 rejected") {
+	if code != exitOK || !strings.Contains(errOut, "4 games read: 4 written, 0 rejected") {
 		t.Errorf("clean: exit %d: %s", code, errOut)
 	}
-	for _, v := range []string{"40", "96", "97"} {
+	for _, v := range []string{"40", "96", "97", "31"} {
 		if !strings.Contains(string(readFile(t, filepath.Join(dir, "clean.pdn"))), `[GameType "`+v+`"]`) {
 			t.Errorf("clean: no game of GameType %s written", v)
 		}
 	}
 	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "-o", filepath.Join(dir, "an"), samples)
-	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (3 rows)") {
+	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (4 rows)") {
 		t.Errorf("analyze: exit %d: %s", code, errOut)
 	}
 	_, errOut, code = run(t, "", "export", "-q", "-o", filepath.Join(dir, "ex"), samples)
-	if code != exitOK || !strings.Contains(errOut, "(3 rows)") {
+	if code != exitOK || !strings.Contains(errOut, "(4 rows)") {
 		t.Errorf("export: exit %d: %s", code, errOut)
 	}
 	svg := filepath.Join(dir, "f.svg")
