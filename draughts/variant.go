@@ -72,7 +72,9 @@ type Rules struct {
 	// RemoveAsTaken takes each captured piece off the board as it is
 	// jumped, not at the end of the move, so that a king may cross its
 	// square again (Thai, dctl's is_passing_capture); without it the
-	// pieces stay until the move ends (R-CAP-6).
+	// pieces stay until the move ends (R-CAP-6). Only the generator of
+	// LandBehind kings reads it: a king that may land further needs the
+	// rule against turning back as well (Turkish), which is not written.
 	RemoveAsTaken bool
 	// KingMoveLimit is the most quiet moves running that one king may
 	// make while its side has men (Frisian: 3), 0 for no limit. It needs
