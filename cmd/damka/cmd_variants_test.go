@@ -69,8 +69,9 @@ func TestPerftVariantsCommand(t *testing.T) {
 // The sample games of the variants issue 26 added (testdata/variants: a
 // Frisian game of the oracle, lidraughts games of Frysk! and
 // Breakthrough, a random Thai game) go through every command: check finds them clean, clean
-// writes them, analyze and export write a row each, and diagram draws a
-// Frisian capture along a file with the piece it takes crossed out.
+// writes them, analyze and export write a row each, the reports of check
+// and analyze are written, and diagram draws a Frisian capture along a
+// file with the piece it takes crossed out.
 func TestFrisianFamilyCommands(t *testing.T) {
 	const samples = "../../testdata/variants"
 	dir := t.TempDir()
@@ -87,9 +88,16 @@ func TestFrisianFamilyCommands(t *testing.T) {
 			t.Errorf("clean: no game of GameType %s written", v)
 		}
 	}
-	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "-o", filepath.Join(dir, "an"), samples)
+	page := filepath.Join(dir, "check.html")
+	if _, errOut, code = run(t, "", "check", "-q", "--report", page, samples); code != exitOK || !strings.Contains(string(readFile(t, page)), "<html") {
+		t.Errorf("check --report: exit %d: %s", code, errOut)
+	}
+	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "--report", "-o", filepath.Join(dir, "an"), samples)
 	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (4 rows)") {
 		t.Errorf("analyze: exit %d: %s", code, errOut)
+	}
+	if rep := string(readFile(t, filepath.Join(dir, "an", "report.html"))); !strings.Contains(rep, "frisian.pdn") {
+		t.Errorf("analyze --report: no Frisian game among the worst moves")
 	}
 	_, errOut, code = run(t, "", "export", "-q", "-o", filepath.Join(dir, "ex"), samples)
 	if code != exitOK || !strings.Contains(errOut, "(4 rows)") {
