@@ -7,7 +7,10 @@ import "github.com/damka/damka/draughts"
 // of eval.go; the other variants get one built from their board's geometry
 // (the rows, files and diagonals of draughts.Geometry) and their king's
 // worth. A new variant therefore never silently borrows the Russian
-// evaluation.
+// evaluation. Frisian, Frysk! and Breakthrough have no evaluation fitted
+// by self-play yet: they get the geometry one, as International does
+// (Breakthrough's first king ends the game, which the search sees as a
+// position without moves, not through the evaluation).
 
 // evaluator is a static evaluation from White's view, in centi-men.
 type evaluator func(p *draughts.Position) int

@@ -602,7 +602,7 @@ func (v *spec) countLanded(l Square, occ, jumpable, promo Bitboard, dirs uint8, 
 		if !v.kingCanCapture(l, occ, jumpable) {
 			return 1
 		}
-		g := movegen{r: &v.Rules, geo: v.geo, v: v.id, occ: occ, jumpable: jumpable, promoRank: promo, counting: true, sequences: sequences, crowned: true}
+		g := movegen{r: &v.Rules, geo: v.geo, v: v.id, occ: occ, jumpable: jumpable, promoRank: promo, counting: true, sequences: sequences, crowned: true, dirs: v.dirs, ndirs: v.ndirs}
 		g.extend(l, true, n)
 		return g.count
 	}

@@ -1,7 +1,8 @@
 // Package draughts is the rules engine of damka: boards, squares, moves,
 // legal move generation, variants, FEN, notation, draw rules and hashing
 // for the draughts family: Russian draughts and giveaway, International,
-// Brazilian, Pool, English, Italian, Spanish, Czech and Antidraughts.
+// Brazilian, Pool, English, Italian, Spanish, Czech, Antidraughts,
+// Frisian, Frysk! and Breakthrough.
 //
 // # Boards and variants
 //
@@ -45,8 +46,12 @@
 // passes the last row mid-capture; Italian the precedence of captures
 // (most pieces, with a king, most kings, a king earliest) and men that
 // spare kings. Each row of the table cites its laws; comments cite the
-// Russian rules digest (R-CAP-4 and so on). Frisian (orthogonal captures,
-// value-weighted majority, the three-move king rule) is not played.
+// Russian rules digest (R-CAP-4 and so on). Frisian adds captures along
+// files and rows (Orthogonal: directions 4-7 of the same neighbour and ray
+// tables) and weighs kings in the majority rule (KingsWeigh); its rule
+// that a king moves at most three times running needs the game's history
+// and is checked by package validate. Breakthrough ends at the first king
+// (FirstKingWins).
 //
 // # Speed
 //

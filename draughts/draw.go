@@ -62,6 +62,9 @@ var (
 	// The Brazilian rules follow FMJD's on repetition (6.1); their other
 	// draw rules are not applied.
 	brazilianDraws = drawRules{repetitions: 3, cite: [Endgame + 1]string{Repetition: "FMJD 6.1"}}
+	// Breakthrough ends at the first king, so of the FMJD draw rules only
+	// repetition (6.1) can apply.
+	repetitionDraws = drawRules{repetitions: 3, cite: [Endgame + 1]string{Repetition: "FMJD 6.1"}}
 )
 
 // draws is the draw rules of v; none for NoVariant.

@@ -19,14 +19,39 @@ const (
 	DownRight
 )
 
-// Directions lists the four directions in order.
+// The four orthogonal steps, for the variants that capture along files
+// and rows (Frisian). A step along a file goes to the next dark square of
+// that file, two rows on; a step along a row to the next dark square of
+// that row, two files on. They follow the diagonal ones in the same
+// order: the first two towards higher bits, the last two towards lower
+// ones, so that Opposite and the generator's blocker search hold for all
+// eight. Which of the two row steps goes right depends on the board's bit
+// order (right to left on 10x10), so they are named by bit order and stay
+// inside the package, as the layout does.
+const (
+	fileUp   Direction = 4 + iota // towards White's promotion row
+	rowNext                       // along the row, to the next higher bit
+	rowPrev                       // along the row, to the next lower bit
+	fileDown                      // towards White's back row
+)
+
+// numDirs is the number of directions of the tables: four diagonal and
+// four orthogonal.
+const numDirs = 8
+
+// Directions lists the four diagonal directions in order.
 var Directions = [4]Direction{UpLeft, UpRight, DownLeft, DownRight}
 
 // Opposite is the reverse direction.
 func (d Direction) Opposite() Direction { return d ^ 3 }
 
-// Up reports whether d goes towards White's promotion row.
+// Up reports whether diagonal direction d goes towards White's promotion
+// row.
 func (d Direction) Up() bool { return d < DownLeft }
+
+// positive reports whether a step in d goes to a higher bit: the first
+// two of each group of four.
+func (d Direction) positive() bool { return d&3 < 2 }
 
 // Geometry is a board: its size, its dark squares, their rows and files,
 // the diagonals between them, and the bit layout that the rules engine
@@ -52,11 +77,11 @@ func (d Direction) Up() bool { return d < DownLeft }
 //
 // # Later boards
 //
-// Orthogonal moves (Frisian, Turkish) need two more steps: one row pair up
-// or down is a shift by 2K+1 from every square; a step along a row is a
-// shift by 1 with the squares of the edge file masked out (the row's ends
-// meet a ghost or the next row). They would be Directions 4..7 with their
-// own shift, neighbour and ray tables; the diagonal tables stay as they are.
+// Orthogonal steps (Frisian) are directions 4..7 of the same neighbour and
+// ray tables: one row pair up or down is a shift by 2K+1 from every
+// square; a step along a row is a shift by 1, but the row's ends meet a
+// ghost or the next row, so it is no whole-board shift and the generator
+// reads it only from the tables (shiftBB is diagonal only).
 // 12x12 (Canadian) needs 6x13-1 = 77 bits: a Bitboard of two words, which the
 // generator reaches only through shift, the masks and the ray tables here;
 // the Geometry would then choose the word type, and the rest of the engine
@@ -75,11 +100,12 @@ type Geometry struct {
 	row     [64]int8
 	at      [][]Square // at[row][col], NoSquare on light squares
 
-	shift [4]uint8 // bits of a step in each direction (up: left shift, down: right shift)
+	shift [4]uint8 // bits of a diagonal step in each direction (up: left shift, down: right shift)
 	// neighbor and ray have a row for every value of a Square, so that the
-	// generator indexes them with no bounds check.
-	neighbor [256][4]Square
-	ray      [256][4]Bitboard
+	// generator indexes them with no bounds check, and a column for each of
+	// the eight directions (the orthogonal ones two rows or files on).
+	neighbor [256][numDirs]Square
+	ray      [256][numDirs]Bitboard
 	rows     []Bitboard
 	files    []Bitboard
 	promo    [2]Bitboard // the row where each side's men are crowned
@@ -162,16 +188,30 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 	}
 	g.promo = [2]Bitboard{White: g.rows[h-1], Black: g.rows[0]}
 	g.men = k * (h/2 - 1)
-	dc := [4]int{UpLeft: -1, UpRight: 1, DownLeft: -1, DownRight: 1}
-	dr := [4]int{UpLeft: 1, UpRight: 1, DownLeft: -1, DownRight: -1}
+	dc := [numDirs]int{UpLeft: -1, UpRight: 1, DownLeft: -1, DownRight: 1, fileUp: 0, fileDown: 0}
+	dr := [numDirs]int{UpLeft: 1, UpRight: 1, DownLeft: -1, DownRight: -1, fileUp: 2, fileDown: -2}
+	// The row steps: rowNext is to the right where bits run left to right.
+	dc[rowNext], dc[rowPrev] = 2, -2
+	if rtl {
+		dc[rowNext], dc[rowPrev] = -2, 2
+	}
 	var seen [4]bool
 	for s := range g.neighbor {
-		g.neighbor[s] = [4]Square{NoSquare, NoSquare, NoSquare, NoSquare}
+		for d := range g.neighbor[s] {
+			g.neighbor[s][d] = NoSquare
+		}
 	}
 	for _, s := range g.squares {
+		for d := range numDirs {
+			g.neighbor[s][d] = g.SquareAt(int(g.col[s])+dc[d], int(g.row[s])+dr[d])
+		}
+		for _, d := range [2]Direction{fileUp, rowNext} {
+			if t := g.neighbor[s][d]; t != NoSquare && t <= s {
+				panic(fmt.Sprintf("draughts: %s: orthogonal direction %d does not go up the bits", name, d))
+			}
+		}
 		for d := range 4 {
-			t := g.SquareAt(int(g.col[s])+dc[d], int(g.row[s])+dr[d])
-			g.neighbor[s][d] = t
+			t := g.neighbor[s][d]
 			if t == NoSquare {
 				continue
 			}
@@ -198,7 +238,7 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 				panic(fmt.Sprintf("draughts: %s: ghost layout broken at bit %d", name, s))
 			}
 		}
-		for d := range 4 {
+		for d := range numDirs {
 			var r Bitboard
 			for t := g.neighbor[s][d]; t != NoSquare; t = g.neighbor[t][d] {
 				r |= t.Bit()
@@ -217,7 +257,7 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 
 // signedShift is the bit offset of a step in direction d.
 func (g *Geometry) signedShift(d Direction) int {
-	if d.Up() {
+	if d.positive() {
 		return int(g.shift[d])
 	}
 	return -int(g.shift[d])
@@ -296,10 +336,11 @@ func (g *Geometry) FileMask(f int) Bitboard { return g.files[f] }
 // PromotionRow is the row where the men of side c are crowned.
 func (g *Geometry) PromotionRow(c Color) Bitboard { return g.promo[c] }
 
-// Neighbor is the square next to s in direction d, or NoSquare.
+// Neighbor is the square next to s in diagonal direction d, or NoSquare.
 func (g *Geometry) Neighbor(s Square, d Direction) Square { return g.neighbor[s][d&3] }
 
-// Ray is every square from s (exclusive) to the edge in direction d.
+// Ray is every square from s (exclusive) to the edge in diagonal
+// direction d.
 func (g *Geometry) Ray(s Square, d Direction) Bitboard { return g.ray[s][d&3] }
 
 // Shift moves every square of b one step in direction d; squares that would
@@ -324,7 +365,7 @@ func (g *Geometry) Nearest(blk Bitboard, d Direction) Square { return firstBlock
 // firstBlocker returns the nearest square of blk (all on one ray) seen from
 // the ray's start in direction d.
 func firstBlocker(blk Bitboard, d Direction) Square {
-	if d.Up() {
+	if d.positive() {
 		return Square(bits.TrailingZeros64(uint64(blk)))
 	}
 	return Square(63 - bits.LeadingZeros64(uint64(blk)))
@@ -332,16 +373,17 @@ func firstBlocker(blk Bitboard, d Direction) Square {
 
 // before returns the squares of ray r (in direction d) strictly before s.
 func before(r Bitboard, s Square, d Direction) Bitboard {
-	if d.Up() {
+	if d.positive() {
 		return r & (s.Bit() - 1)
 	}
 	return r &^ (s.Bit()<<1 - 1)
 }
 
 // between is the squares strictly between a and b when they are on one
-// diagonal, else 0.
+// diagonal, file or row (every other square of a file or row: its dark
+// ones), else 0.
 func (g *Geometry) between(a, b Square) Bitboard {
-	for d := Direction(0); d < 4; d++ {
+	for d := Direction(0); d < numDirs; d++ {
 		if r := g.ray[a][d]; r.Has(b) {
 			return r &^ g.ray[b][d] &^ b.Bit()
 		}

@@ -98,8 +98,10 @@ type movegen struct {
 	jumpable  Bitboard // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
 	captured  Bitboard
 	promoRank Bitboard
-	spared    Bitboard // pieces a man may not capture: the enemy kings in Italian
-	manDirs   [4]bool  // directions a man may capture in
+	spared    Bitboard      // pieces a man may not capture: the enemy kings in Italian
+	manDirs   [numDirs]bool // directions a man may capture in
+	dirs      uint8         // the directions of captures, as a mask: the diagonals, and the orthogonals with Orthogonal
+	ndirs     Direction     // the directions of captures are those below ndirs
 	wasKing   bool
 	crowned   bool // crowned during this capture (PromoteAndContinue)
 	sequences bool // one path per sequence of captured pieces (CountSequences)
@@ -132,6 +134,9 @@ func (v *spec) UniqueMoves(p *Position, buf []Move) []Move {
 }
 
 func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
+	if v.over(p) {
+		return buf
+	}
 	if j := v.capturers(p); j != 0 {
 		return v.captures(p, j, buf, sequences)
 	}
@@ -140,8 +145,13 @@ func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
 
 // HasMoves reports whether the side to move has a legal move.
 func (v *spec) HasMoves(p *Position) bool {
-	return v.canCapture(p) || v.hasQuiet(p)
+	return !v.over(p) && (v.canCapture(p) || v.hasQuiet(p))
 }
+
+// over reports whether the game ended with the move that made p, before
+// the side to move has run out of moves: in Breakthrough a king on the
+// board (FirstKingWins).
+func (v *spec) over(p *Position) bool { return v.FirstKingWins && p.Kings != 0 }
 
 // MustCapture reports whether the side to move has a capture, which makes
 // every quiet move illegal (R-CAP-1).
@@ -231,6 +241,9 @@ func (v *spec) canCapture(p *Position) bool { return v.capturers(p) != 0 }
 
 // capturers returns the pieces of the side to move that can capture.
 func (v *spec) capturers(p *Position) Bitboard {
+	if v.Orthogonal {
+		return v.capturersEach(p)
+	}
 	geo := v.geo
 	us := p.Side
 	opp := p.Pieces[us^1]
@@ -279,6 +292,45 @@ func (v *spec) capturers(p *Position) Bitboard {
 	return j
 }
 
+// capturersEach is capturers piece by piece through the neighbour and ray
+// tables, in every direction of the variant: the orthogonal steps along a
+// row are no whole-board shift (Geometry).
+func (v *spec) capturersEach(p *Position) Bitboard {
+	g := v.newMovegen(p, nil)
+	g.occ = p.Occupied()
+	var j Bitboard
+	for b := p.Pieces[p.Side]; b != 0; b &= b - 1 {
+		s := b.First()
+		if p.Kings.Has(s) && v.FlyingKings {
+			if g.kingCanJump(s, g.dirs) {
+				j |= s.Bit()
+			}
+		} else if g.canJumpShort(s, p.Kings.Has(s)) {
+			j |= s.Bit()
+		}
+	}
+	return j
+}
+
+// canJumpShort reports whether a man (or a short-range king) on s has a
+// jump in the current capture state.
+func (g *movegen) canJumpShort(s Square, king bool) bool {
+	geo := g.geo
+	for d := Direction(0); d < g.ndirs; d++ {
+		if !king && !g.manDirs[d] {
+			continue
+		}
+		mid := geo.neighbor[s][d]
+		if mid == NoSquare || !g.jumpable.Has(mid) || !king && g.spared.Has(mid) {
+			continue
+		}
+		if l := geo.neighbor[mid][d]; l != NoSquare && !g.occ.Has(l) {
+			return true
+		}
+	}
+	return false
+}
+
 // menCapturers is the men of side us that can capture, given the squares
 // from which a piece can capture up and down (jumpTargets).
 func (v *spec) menCapturers(up, down, men Bitboard, us Color) Bitboard {
@@ -303,6 +355,8 @@ func (v *spec) newMovegen(p *Position, buf []Move) movegen {
 		promoRank: v.geo.promo[us],
 		spared:    p.Pieces[us^1] & p.Kings & v.spareMask,
 		manDirs:   v.manDirs[us&1],
+		dirs:      v.dirs,
+		ndirs:     v.ndirs,
 	}
 	return g
 }
@@ -375,7 +429,10 @@ func keepPrecedent(out []Move, start int, kings Bitboard) []Move {
 func (m *Move) precedence(kings Bitboard) uint64 {
 	r := m.v.spec()
 	var k uint64
-	if r.MajorityCapture {
+	switch {
+	case r.KingsWeigh:
+		k |= uint64(100*int(m.jumps)+99*(m.Captured&kings).PopCount()) << 40
+	case r.MajorityCapture:
 		k |= uint64(m.jumps) << 40
 	}
 	if r.KingFirst && kings.Has(m.From) {
@@ -416,7 +473,11 @@ func keepMajority(out []Move, start int) []Move {
 func (g *movegen) extend(s Square, king bool, n int) {
 	if n < maxJumps {
 		if king && g.r.FlyingKings {
-			if g.kingJumps(s, n, allDirs) {
+			if g.r.LandBehind {
+				if g.kingJumpsBehind(s, n) {
+					return
+				}
+			} else if g.kingJumps(s, n, g.dirs) {
 				return
 			}
 		} else if g.shortJumps(s, king, n) {
@@ -462,7 +523,7 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 	geo := g.geo
 	found := false
-	for d := Direction(0); d < 4; d++ {
+	for d := Direction(0); d < g.ndirs; d++ {
 		if !king && !g.manDirs[d] {
 			continue
 		}
@@ -509,7 +570,7 @@ func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 	geo := g.geo
 	found := false
-	for d := Direction(0); d < 4; d++ {
+	for d := Direction(0); d < g.ndirs; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}
@@ -533,12 +594,14 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 		found = true
 		g.jumpable &^= b.Bit()
 		g.captured |= b.Bit()
-		turn := allDirs
+		turn := g.dirs
 		straight := false
 		var goesOn Bitboard
 		if n+1 < maxJumps {
 			if g.sequences {
-				turn = perpendicular[d]
+				// Across d: neither straight on (searched once below)
+				// nor back over the piece just taken.
+				turn = g.dirs &^ (1<<d | 1<<d.Opposite())
 				if next != NoSquare && g.jumpable.Has(next) {
 					if l := geo.neighbor[next][d]; l != NoSquare && !g.occ.Has(l) {
 						straight = true
@@ -574,22 +637,53 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 	return found
 }
 
-// perpendicular[d] is the mask of the two directions across direction d.
-var perpendicular = [4]uint8{
-	UpLeft:    1<<UpRight | 1<<DownLeft,
-	UpRight:   1<<UpLeft | 1<<DownRight,
-	DownLeft:  1<<UpLeft | 1<<DownRight,
-	DownRight: 1<<UpRight | 1<<DownLeft,
+// kingJumpsBehind tries every capture of a flying king from s that lands
+// right behind the piece it takes (LandBehind, Thai). With RemoveAsTaken
+// the piece leaves the board at once, so the king may cross its square
+// again later in the move. (Men capture forward only there, and never
+// come back to a square they jumped: the removal matters to kings only.)
+func (g *movegen) kingJumpsBehind(s Square, n int) bool {
+	geo := g.geo
+	found := false
+	for d := Direction(0); d < g.ndirs; d++ {
+		blk := geo.ray[s][d] & g.occ
+		if blk == 0 {
+			continue
+		}
+		b := firstBlocker(blk, d)
+		if !g.jumpable.Has(b) {
+			continue
+		}
+		l := geo.neighbor[b][d]
+		if l == NoSquare || g.occ.Has(l) {
+			continue
+		}
+		found = true
+		g.take(n, b, l)
+		if g.r.RemoveAsTaken {
+			g.occ &^= b.Bit()
+		}
+		g.extend(l, true, n+1)
+		if g.r.RemoveAsTaken {
+			g.occ |= b.Bit()
+		}
+		g.untake(b)
+	}
+	return found
 }
 
-// allDirs is the mask of the four directions.
-const allDirs uint8 = 0xF
+// diagonalDirs is the mask of the four diagonal directions, allDirs that
+// of all eight.
+const (
+	diagonalDirs uint8 = 0xF
+	allDirs      uint8 = 0xFF
+)
 
 // kingCanJump reports whether a flying king on s has a capture in one of
 // the directions of dirs in the current capture state.
 func (g *movegen) kingCanJump(s Square, dirs uint8) bool {
 	geo := g.geo
-	for d := Direction(0); d < 4; d++ {
+	for d := Direction(0); d < g.ndirs; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}

@@ -45,9 +45,9 @@ func TestOracleMovegen(t *testing.T) {
 }
 
 // TestOracleVariants compares the legal moves of the random positions of
-// ../shared/oracle's other variants with pydraughts'. Frisian is not played
-// (orthogonal captures, value-weighted majority, the three-move king rule);
-// its data is kept for when it is.
+// ../shared/oracle's other variants with pydraughts'. Frisian's lines
+// ignore the three-move king rule, as Moves does (package validate keeps
+// it).
 func TestOracleVariants(t *testing.T) {
 	for _, tt := range []struct {
 		dir   string
@@ -58,6 +58,7 @@ func TestOracleVariants(t *testing.T) {
 		{"brazilian", Brazilian, 1157},
 		{"english", English, 2077},
 		{"italian", Italian, 1857},
+		{"frisian", Frisian, 1569},
 	} {
 		t.Run(tt.dir, func(t *testing.T) {
 			f, err := os.Open(oracleDir + tt.dir + "/movegen.tsv")

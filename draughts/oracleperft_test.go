@@ -50,7 +50,7 @@ func TestOraclePerft(t *testing.T) {
 // sequence of captured pieces (CountSequences), one per resulting position
 // (CountResults).
 func TestOraclePerftVariants(t *testing.T) {
-	for dir, v := range map[string]Variant{"international": International, "brazilian": Brazilian, "english": English, "italian": Italian} {
+	for dir, v := range map[string]Variant{"international": International, "brazilian": Brazilian, "english": English, "italian": Italian, "frisian": Frisian} {
 		data, err := os.ReadFile(oracleDir + dir + "/perft.tsv")
 		if err != nil {
 			t.Fatal(err)

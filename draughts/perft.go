@@ -75,6 +75,9 @@ func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if !v.bulkCounts() {
+		return v.PerftNoBulk(p, depth, c)
+	}
 	st := &perftState{c: c, moves: make([][]Move, depth+1), kids: make([][]board, depth+1)}
 	for i := range st.moves {
 		st.moves[i] = make([]Move, 0, 64)
@@ -85,6 +88,12 @@ func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	}
 	return perft[[5]byte](v, *p, depth, st)
 }
+
+// bulkCounts reports whether perft may count v in bulk (bulk.go). The
+// bulk counts read the diagonal steps as whole-board shifts and know no
+// game that ends with a king: Frisian's orthogonal captures and
+// Breakthrough are counted by the generator.
+func (v *spec) bulkCounts() bool { return !v.Orthogonal && !v.FirstKingWins }
 
 // perftState is what a perft carries down the tree: its counting, and
 // buffers by depth that grow to the size they need once and are then

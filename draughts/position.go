@@ -24,7 +24,11 @@ const StartFEN = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g
 func Start(v Variant) Position {
 	g := v.Geometry()
 	var p Position
-	for r := 0; r < g.height/2-1; r++ {
+	rows := g.height/2 - 1
+	if n := v.spec().startRows; n > 0 {
+		rows = n
+	}
+	for r := 0; r < rows; r++ {
 		p.Pieces[White] |= g.rows[r]
 		p.Pieces[Black] |= g.rows[g.height-1-r]
 	}

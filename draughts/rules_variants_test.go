@@ -31,6 +31,14 @@ func TestRulesVariants(t *testing.T) {
 		{"Pool 16: a man reaching the king row in a capture goes on as a man", Pool, "W:W11:B7,6", "11x2x9"},
 		{"Spanish: the most kings among captures of as many pieces", Spanish, "W:WKe4:Bd5,Kf5", "14x21 14x25"},
 		{"Spanish: flying kings, free landing", Spanish, "W:WKe4:Bd5,f5", "14x21 14x23 14x25 14x28 14x32"},
+		// Thai (dctl's thai.hpp traits, the rules it plays).
+		{"Thai is_land_behind_piece: a king lands right behind", Thai, "W:WKa1:Bc3", "a1:d4"},
+		{"Russian R-CAP-3: anywhere behind", Russian, "W:WKa1:Bc3", "a1:d4 a1:e5 a1:f6 a1:g7 a1:h8"},
+		{"Thai is_passing_capture: a taken piece leaves at once, the king crosses its square", Thai, "W:WKd4:Bc3,e5", "d4:b2:f6 d4:f6:b2"},
+		{"Russian R-CAP-6: taken pieces stay till the move ends", Russian, "W:WKd4:Bc3,e5", "d4:a1 d4:b2 d4:f6 d4:g7 d4:h8"},
+		{"Thai: men capture forward only", Thai, "W:Wc5:Bd4", "c5-b6 c5-d6"},
+		{"Thai: free choice of capture", Thai, "W:Wa3,e3:Bb4,f4,f6", "a3:c5 e3:g5:e7"},
+		{"Thai: crowning ends the move", Thai, "W:Wf6:Be7,c7", "f6:d8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) {

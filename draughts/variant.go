@@ -51,9 +51,39 @@ type Rules struct {
 	KingOrder bool
 	// MenSpareKings forbids men to capture kings (Italian).
 	MenSpareKings bool
+	// Orthogonal lets men and kings capture along files and rows as well
+	// as diagonals: over the next dark square of a file (two rows on) or a
+	// row (two files on), a king along the whole file or row (the Frisian
+	// rules, friesdammen.nl, as dctl's frisian.hpp cites them). Quiet moves
+	// stay diagonal.
+	Orthogonal bool
+	// KingsWeigh makes the majority rule count value, not pieces: a king
+	// is worth less than two men and more than one (two kings outweigh
+	// three men, a king and a man do not); as lidraughts and dctl weigh
+	// them, 100 a man and 199 a king. Equal values take equal numbers of
+	// men and kings. Needs MajorityCapture.
+	KingsWeigh bool
 	// LoserWins reverses the outcome: a side without a legal move wins
 	// (giveaway, R-GIV-1) instead of losing (R-END-1).
 	LoserWins bool
+	// LandBehind makes a flying king land on the square right behind the
+	// piece it captures, never further (Thai, dctl's is_land_behind_piece).
+	LandBehind bool
+	// RemoveAsTaken takes each captured piece off the board as it is
+	// jumped, not at the end of the move, so that a king may cross its
+	// square again (Thai, dctl's is_passing_capture); without it the
+	// pieces stay until the move ends (R-CAP-6). Only the generator of
+	// LandBehind kings reads it: a king that may land further needs the
+	// rule against turning back as well (Turkish), which is not written.
+	RemoveAsTaken bool
+	// KingMoveLimit is the most quiet moves running that one king may
+	// make while its side has men (Frisian: 3), 0 for no limit. It needs
+	// the game's history, which the generator does not have: package
+	// validate checks it.
+	KingMoveLimit uint8
+	// FirstKingWins ends the game as soon as a man is crowned: the side
+	// that crowned it wins, and the other has no move (Breakthrough).
+	FirstKingWins bool
 }
 
 // Variant is a draughts variant: a board, the names of its squares, the
@@ -90,6 +120,16 @@ const (
 	// Antidraughts: International moves on 10x10, the goal reversed, as
 	// lidraughts plays it.
 	Antidraughts
+	// Frisian draughts: 10x10, captures along files and rows as well,
+	// kings weighed in the majority rule.
+	Frisian
+	// Frysk!: Frisian from five men each on the back rows (lidraughts).
+	Frysk
+	// Breakthrough: International draughts where the first king wins
+	// (lidraughts).
+	Breakthrough
+	// Thai draughts (mak-hos), as dctl plays it.
+	Thai
 	numVariants
 )
 
@@ -108,7 +148,15 @@ type spec struct {
 	// spareMask is every bit with MenSpareKings, else none: the kings a
 	// man may not capture are the enemy's kings and spareMask.
 	spareMask Bitboard
-	manDirs   [2][4]bool  // by side: the directions its men capture in
+	manDirs   [2][numDirs]bool // by side: the directions its men capture in
+	// dirs is the directions of captures as a mask, the diagonals and,
+	// with Orthogonal, the orthogonals; ndirs the count of them, the
+	// directions below it.
+	dirs  uint8
+	ndirs Direction
+	// startRows is the rows of men each side starts on; 0 for all but the
+	// two middle rows (R-BRD-2).
+	startRows int
 	bulk      [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
@@ -278,6 +326,73 @@ var specs = [numVariants]spec{
 			KingFirst:   true,
 		},
 	},
+	// Frisian draughts, the rules of the Friese Dambond (friesdammen.nl, as
+	// dctl's frisian.hpp cites them; lidraughts plays the same): the
+	// International board and men (forward moves, captures both ways, a
+	// man passing the last row mid-capture stays a man), flying kings
+	// that move diagonally; men and kings also capture along files and
+	// rows (Orthogonal); the capture of the most value is compulsory, a
+	// king worth more than one man and less than two (KingsWeigh), and of
+	// captures of one value the one made with a king (KingFirst). A king
+	// moves at most three times running without a capture while its side
+	// has men: that needs the game's history, and package validate
+	// checks it. White moves first; squares numbered 1-50 as in
+	// International draughts.
+	Frisian: {
+		name:    "frisian",
+		title:   "Frisian draughts",
+		aliases: []string{"fries", "fries-dammen"},
+		geo:     board10x10,
+		names:   numeric10x10,
+		Rules:   frisianRules,
+	},
+	// lidraughts' Frysk!: the Frisian rules from five men each on the back
+	// rows (W46-50, B1-5).
+	Frysk: {
+		name:      "frysk",
+		title:     "Frysk! (lidraughts)",
+		aliases:   []string{"frysk!"},
+		geo:       board10x10,
+		names:     numeric10x10,
+		startRows: 1,
+		Rules:     frisianRules,
+	},
+	// lidraughts' Breakthrough: the International rules, and the first
+	// side to crown a king wins at once.
+	Breakthrough: {
+		draws:   &repetitionDraws,
+		name:    "breakthrough",
+		title:   "Breakthrough (lidraughts)",
+		aliases: []string{"breakthrough-international"},
+		geo:     board10x10,
+		names:   numeric10x10,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+			MajorityCapture:  true,
+			FirstKingWins:    true,
+		},
+	},
+	// Thai draughts (mak-hos), dctl's thai.hpp: 8x8, eight men each on
+	// the two back rows (initial_position_gap 4), men move and capture
+	// forward only, kings fly but land right behind the piece they take
+	// (is_land_behind_piece), captured pieces leave the board as they are
+	// taken (is_passing_capture), free choice of capture, crowning ends
+	// the move. White first; algebraic names, as dctl writes 8x8 boards.
+	Thai: {
+		name:      "thai",
+		title:     "Thai draughts (mak-hos)",
+		aliases:   []string{"makhos", "mak-hos"},
+		geo:       board8x8,
+		names:     algebraic8x8,
+		startRows: 2,
+		Rules: Rules{
+			FlyingKings:   true,
+			LandBehind:    true,
+			RemoveAsTaken: true,
+		},
+	},
 	// lidraughts' antidraughts: the International board, moves and
 	// captures (majority rule included); a side that cannot move wins.
 	Antidraughts: {
@@ -296,6 +411,18 @@ var specs = [numVariants]spec{
 	},
 }
 
+// frisianRules are the traits of Frisian and Frysk! (see Frisian).
+var frisianRules = Rules{
+	MenCaptureBack:   true,
+	FlyingKings:      true,
+	CapturePromotion: PassThrough,
+	MajorityCapture:  true,
+	KingsWeigh:       true,
+	KingFirst:        true,
+	Orthogonal:       true,
+	KingMoveLimit:    3,
+}
+
 func init() {
 	for i := range specs {
 		s := &specs[i]
@@ -303,9 +430,17 @@ func init() {
 		if s.MenSpareKings {
 			s.spareMask = ^Bitboard(0)
 		}
+		s.dirs, s.ndirs = diagonalDirs, 4
+		if s.Orthogonal {
+			s.dirs, s.ndirs = allDirs, numDirs
+		}
 		for _, c := range []Color{White, Black} {
 			for d := Direction(0); d < 4; d++ {
 				s.manDirs[c][d] = s.MenCaptureBack || forward(c, d)
+			}
+			for d := Direction(4); d < s.ndirs; d++ {
+				// Frisian men capture along files and rows both ways.
+				s.manDirs[c][d] = s.MenCaptureBack
 			}
 			if s.geo != nil {
 				s.bulk[c] = newBulkSide(&s.Rules, s.geo, c)
@@ -350,6 +485,10 @@ func (v Variant) Geometry() *Geometry { return v.spec().geo }
 
 // Rules is a copy of the traits of v.
 func (v Variant) Rules() Rules { return v.spec().Rules }
+
+// KingMoveLimit is the most quiet moves running one king may make while
+// its side has men, 0 for none (Rules.KingMoveLimit).
+func (v Variant) KingMoveLimit() int { return int(v.spec().KingMoveLimit) }
 
 // LoserWins reports whether the goal is reversed: a side without a legal
 // move wins (R-GIV-1).
@@ -444,6 +583,13 @@ func (v Variant) NoMoveOutcome(toMove Color) Outcome {
 // Outcome decides p by the rules of play: Ongoing while the side to move
 // has a legal move. Draws by rule need the game's history; see Tracker.
 func (v Variant) Outcome(p *Position) Outcome {
+	if v.spec().over(p) {
+		// Breakthrough: the side that crowned the king has won.
+		if p.KingsOf(White) != 0 {
+			return WhiteWins
+		}
+		return BlackWins
+	}
 	if v.HasMoves(p) {
 		return Ongoing
 	}

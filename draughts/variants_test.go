@@ -36,6 +36,20 @@ var dctlPerft = []struct {
 	{International,
 		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614, 258935682, 1666207133},
 		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}},
+	// test/src/algo/traversal/initial/board_10x10.cpp, Frisian (from the
+	// damforum.nl thread t=2822): listed to depth 8 of the 11 published,
+	// as the generator, not the bulk counter, counts Frisian (about 5
+	// million nodes a second).
+	{Frisian,
+		[]uint64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905},
+		[]uint64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779}},
+	// Breakthrough has International's moves until a man is crowned,
+	// which no game reaches in 7 plies: its tree is the same there, counted
+	// by the generator (the game ends at a king, which the bulk counter
+	// does not know).
+	{Breakthrough,
+		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442},
+		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442}},
 	// Antidraughts has International's moves; its tree is the same.
 	{Antidraughts,
 		[]uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614},
@@ -91,6 +105,13 @@ func TestPerftPositions(t *testing.T) {
 			[]uint64{17, 79, 352, 1399, 7062, 37589, 217575}},
 		{"International almost promotion", International, "W:W6,7,8,9,10:B41,42,43,44,45", CountResults,
 			[]uint64{9, 81, 795, 7578, 86351, 936311}},
+		// dctl test/src/algo/traversal/initial/board_08x08.cpp, Thai: the
+		// published counts (damforum.nl t=2822) start from twelve men each
+		// (initial(2), a gap of two rows), not Thai's eight.
+		{"Thai from twelve men each", Thai, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", CountSequences,
+			[]uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}},
+		{"Thai from twelve men each, dedup", Thai, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", CountResults,
+			[]uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}},
 		{"Italian Gilbert 1", Italian, "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3", CountSequences,
 			[]uint64{5, 13, 42, 107, 360, 1099, 3736, 12495, 43686, 164177, 628686}},
 		{"Italian Gilbert 2", Italian, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", CountSequences,
@@ -114,5 +135,62 @@ func TestPerftPositions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBreakthroughFirstKing: in Breakthrough the first king wins at once
+// (lidraughts): after a man is crowned the other side has no move, and
+// the crowning side has won; International plays on.
+func TestBreakthroughFirstKing(t *testing.T) {
+	for _, tt := range []struct {
+		v    Variant
+		want Outcome
+		more bool
+	}{{Breakthrough, WhiteWins, false}, {International, Ongoing, true}} {
+		p, err := tt.v.ParseFEN("W:W6:B45")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := tt.v.Moves(&p, nil)
+		if len(ms) != 1 || ms[0].String() != "6-1" || !ms[0].Promotes {
+			t.Fatalf("%s: moves %v, want the crowning 6-1", tt.v, ms)
+		}
+		q := p.Play(&ms[0])
+		if got := tt.v.Outcome(&q); got != tt.want {
+			t.Errorf("%s: after 6-1 the outcome is %v, want %v", tt.v, got, tt.want)
+		}
+		if got := tt.v.HasMoves(&q); got != tt.more {
+			t.Errorf("%s: after 6-1 black has moves: %v, want %v", tt.v, got, tt.more)
+		}
+		if n := len(tt.v.Moves(&q, nil)); (n > 0) != tt.more {
+			t.Errorf("%s: after 6-1 black has %d moves", tt.v, n)
+		}
+	}
+}
+
+// TestFryskStart: lidraughts' Frysk! starts from five men each on the
+// back rows (its initial FEN W:W46,47,48,49,50:B1,2,3,4,5) and plays the
+// Frisian rules.
+func TestFryskStart(t *testing.T) {
+	p := Start(Frysk)
+	if got, want := p.FEN(), "W:W46,47,48,49,50:B1,2,3,4,5"; got != want {
+		t.Errorf("Frysk! start %s, want %s", got, want)
+	}
+	if Frysk.Rules() != Frisian.Rules() {
+		t.Error("Frysk! does not play the Frisian rules")
+	}
+	// From the start each man has its diagonal steps forward: 46 one,
+	// 47-50 two each.
+	if got := Frysk.Perft(&p, 1, CountSequences); got != 9 {
+		t.Errorf("Frysk! perft(1) = %d, want 9", got)
+	}
+}
+
+// TestThaiStart: Thai draughts starts from eight men each on the two back
+// rows (dctl's thai.hpp, initial_position_gap 4).
+func TestThaiStart(t *testing.T) {
+	p := Start(Thai)
+	if got, want := p.FEN(), "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8"; got != want {
+		t.Errorf("Thai start %s, want %s", got, want)
 	}
 }

@@ -405,8 +405,8 @@ func TestValidation(t *testing.T) {
 
 1. c3-d4 *
 
-[Event "Frisian"]
-[GameType "40"]
+[Event "Canadian"]
+[GameType "27"]
 [Result "*"]
 
 1. 32-28 19-23 *

@@ -1,6 +1,10 @@
 package validate
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/damka/damka/draughts"
+)
 
 // The real Russian archives of testdata/corpus/russian/wiegerw-pdn: all 209 games are
 // read, every game replays legally and fully, and the game of "- -" moves
@@ -46,5 +50,35 @@ func TestCorpusRussian(t *testing.T) {
 	}
 	if total != 209 || unknown != 1 {
 		t.Errorf("%d games, %d with unknown moves; want 209 and 1", total, unknown)
+	}
+}
+
+// The lidraughts variants damka plays since issue 26 replay whole: the
+// oracle's 20 Frisian games (pydraughts, ../shared/oracle/frisian) and
+// py-draughts' lidraughts exports of Frysk! and Breakthrough, every move
+// legal and every result the one the final position gives.
+func TestCorpusFrisianFamily(t *testing.T) {
+	for _, f := range []struct {
+		path  string
+		v     draughts.Variant
+		games int
+	}{
+		{"oracle/frisian/games.pdn", draughts.Frisian, 20},
+		{"corpus/other-lidraughts/py-draughts/frysk/random_pdns.json", draughts.Frysk, 25},
+		{"corpus/other-lidraughts/py-draughts/breakthrough/random_pdns.json", draughts.Breakthrough, 25},
+	} {
+		games := readGames(t, testdata+f.path)
+		if len(games) != f.games {
+			t.Errorf("%s: %d games, want %d", f.path, len(games), f.games)
+		}
+		for _, g := range games {
+			r := Game(g, Options{})
+			if r.Variant != f.v {
+				t.Errorf("%s game %d: read as %s, want %s", f.path, g.Index, r.Variant, f.v)
+			}
+			if len(r.Findings) != 0 || r.Status() != Clean || len(r.Plies) != len(g.Moves) {
+				t.Errorf("%s game %d: %s, %d of %d plies, findings %+v", f.path, g.Index, r.Status(), len(r.Plies), len(g.Moves), r.Findings)
+			}
+		}
 	}
 }

@@ -586,6 +586,7 @@ func (rp *replay) run() {
 			r.Plies = append(r.Plies, saved)
 			pl = &r.Plies[len(r.Plies)-1]
 		}
+		rp.checkKingRun()
 		after := rp.p.Play(&pl.Move)
 		if d := rp.tracker.Push(&rp.p, &pl.Move, &after); d != draughts.NoDraw && r.Draw == draughts.NoDraw {
 			r.Draw, r.DrawPly = d, ply

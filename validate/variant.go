@@ -29,6 +29,10 @@ var gameTypes = []struct {
 	{pdn.Portuguese, draughts.Spanish},
 	{pdn.Czech, draughts.Czech},
 	{pdn.Antidraughts, draughts.Antidraughts},
+	{pdn.Frisian, draughts.Frisian},
+	{pdn.Frysk, draughts.Frysk},
+	{pdn.Breakthrough, draughts.Breakthrough},
+	{pdn.Thai, draughts.Thai},
 	// PDN has no number for giveaway: damka writes 25 (the board and moves
 	// of Russian draughts) and takes the variant from the command line.
 	{pdn.Russian, draughts.Giveaway},

@@ -1,0 +1,41 @@
+package validate
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The Frisian rules (friesdammen.nl; lidraughts and dctl play them so):
+// one king makes at most three quiet moves running while its side has
+// men. The fourth is reported at its ply and replay goes on; a move of
+// another piece in between, or no men left, lifts the limit.
+func TestFrisianKingMoveLimit(t *testing.T) {
+	const setup = "[GameType \"40\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n"
+	for _, tt := range []struct {
+		name, fen, moves string
+		illegal          int // the ply reported, 0 for none
+	}{
+		{"a fourth quiet move by one king", "W:WK46,45:BK1", "1. 46-41 1-6 2. 41-46 6-1 3. 46-41 1-6 4. 41-46 6-1 *", 7},
+		{"three, then a man", "W:WK46,45:BK1", "1. 46-41 1-6 2. 41-46 6-1 3. 46-41 1-6 4. 45-40 6-1 5. 41-46 *", 0},
+		{"no men: no limit", "W:WK46:BK1", "1. 46-41 1-6 2. 41-46 6-1 3. 46-41 1-6 4. 41-46 6-1 *", 0},
+		{"another king in between", "W:WK46,K49,45:BK1", "1. 46-41 1-6 2. 41-46 6-1 3. 49-43 1-6 4. 46-41 6-1 5. 41-46 1-6 *", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Game(readOne(t, fmt.Sprintf(setup, tt.fen)+tt.moves+"\n"), Options{})
+			var got int
+			for _, f := range r.Findings {
+				if f.Kind == IllegalMove {
+					got = f.Ply
+				} else {
+					t.Errorf("finding %s: %s", f.Kind, f.Message)
+				}
+			}
+			if got != tt.illegal {
+				t.Errorf("illegal move at ply %d, want %d (findings %+v)", got, tt.illegal, r.Findings)
+			}
+			if r.Stopped || len(r.Plies) != len(r.Game.Moves) {
+				t.Errorf("replay stopped: %d of %d plies", len(r.Plies), len(r.Game.Moves))
+			}
+		})
+	}
+}
