@@ -140,6 +140,8 @@ const exitStatusHelp = `Exit status, the same for every command:
        moves, a line was bad. The outputs are written all the same.
   2    an input could not be read at all (missing, not PDN, cut), or the
        command line is wrong
+  3    an output could not be written (disk full, I/O error, a read-only
+       file system): the outputs are left as they were
   130  interrupted (Ctrl-C; 143 for SIGTERM): no output file is changed`
 
 func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
