@@ -333,20 +333,8 @@ func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
 // writeFindingOf is writeFinding for the game of the given file and label
 // (gameLabel).
 func writeFindingOf(w io.Writer, file, label string, f *validate.Finding, more string) {
-	ply := ""
-	if f.Ply > 0 {
-		if label := f.MoveLabel(); label != "" && f.Move != "" {
-			ply = fmt.Sprintf("ply %d (%s): ", f.Ply, label)
-		} else {
-			ply = fmt.Sprintf("ply %d: ", f.Ply)
-		}
-	}
-	msg := f.Message
-	if s := f.Suggestion(); s != "" {
-		msg += "; " + s
-	}
 	// label is gameLabel's, escaped already; the rest quotes archive text.
-	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", display.Text(file), f.Line, f.Col, label, more, display.Text(ply), f.Kind, display.Text(msg))
+	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s\n", display.Text(file), f.Line, f.Col, label, more, display.Text(f.String()))
 }
 
 // The JSON form of a game's report: a contract, keep the fields as they
