@@ -10,7 +10,6 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/openings"
 	"github.com/damka/damka/validate"
 )
@@ -70,7 +69,7 @@ type record struct {
 	n      int // 1-based order in the run
 	file   string
 	report *validate.Report
-	evals  []*export.PlyEval
+	evals  []*analyze.PlyEval
 	refs   int // worst moves kept that are of this game
 }
 
@@ -85,7 +84,7 @@ type candidate struct {
 // Add adds a game of the run with its analysis (evals[i] is ply i's; a
 // game with errors has analyses for the plies before the first). Games
 // must be added in input order.
-func (a *Analysis) Add(file string, r *validate.Report, evals []*export.PlyEval) {
+func (a *Analysis) Add(file string, r *validate.Report, evals []*analyze.PlyEval) {
 	a.n++
 	a.counts.add(r)
 	rec := &record{n: a.n, file: file, report: r, evals: evals}
@@ -302,7 +301,7 @@ func gameRef(g *record) gameLink {
 
 // lossText is what the move cost in men ("1.25"), or "" when a score is
 // decisive (a loss from a forced win is told by the scores themselves).
-func lossText(e *export.PlyEval) string {
+func lossText(e *analyze.PlyEval) string {
 	if analyze.Score(e.EvalBefore).IsDecisive() || analyze.Score(e.EvalAfter).IsDecisive() {
 		return ""
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/sample"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
@@ -21,7 +20,7 @@ import (
 // game is a replayed game with its analysis.
 type game struct {
 	r     *validate.Report
-	evals []*export.PlyEval
+	evals []*analyze.PlyEval
 }
 
 // analysed replays and analyses (at depth 2) the first n games of the
@@ -48,9 +47,9 @@ func analysed(t *testing.T, n int, text string) []game {
 		for i := range moves {
 			moves[i] = r.Plies[i].Move
 		}
-		var evals []*export.PlyEval
+		var evals []*analyze.PlyEval
 		for _, pa := range srch.AnalyzeGame(&r.Start, moves) {
-			e := &export.PlyEval{Depth: 2, EvalBefore: int32(pa.Before), EvalAfter: int32(pa.After), Loss: int32(pa.Loss), Class: string(pa.Class)}
+			e := &analyze.PlyEval{Depth: 2, EvalBefore: int32(pa.Before), EvalAfter: int32(pa.After), Loss: int32(pa.Loss), Class: string(pa.Class)}
 			if pa.Best.From != pa.Best.To || pa.Best.IsCapture() {
 				e.BestMove = pa.Best.String()
 			}

@@ -188,7 +188,7 @@ type worstMove struct {
 // (White's view, after the move) and the best move where another was
 // played. r.Game is not changed: the moves are copied, and an analysed
 // move gets new Notes (a copy of its own, which stay shared with r.Game).
-func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game {
+func annotate(r *validate.Report, evals []*analyze.PlyEval, depth int) *pdn.Game {
 	g := *r.Game
 	g.Err = nil
 	g.Moves = append([]pdn.Move(nil), g.Moves...)
