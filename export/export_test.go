@@ -528,6 +528,10 @@ func TestParseDate(t *testing.T) {
 		{"", 0, time.Time{}},
 		{"spring 1950", 0, time.Time{}},
 		{"12.05.47", 0, time.Time{}},
+		{"1950.05", 1950, time.Time{}},
+		{"2004.10.27 - 2004.11.01", 2004, time.Time{}}, // 40Camp's range (issue 28)
+		{"2004.12.30 - 2005.01.02", 0, time.Time{}},    // across a new year: no one year
+		{"1955.05.12 - 1955.05.12", 1955, day(1955, 5, 12)},
 	} {
 		y, d, ok := ParseDate(c.in)
 		if y != c.year || ok != !c.date.IsZero() || !d.Equal(c.date) {

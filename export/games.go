@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/damka/damka/filter"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -56,46 +57,26 @@ func normalizeText(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// ParseDate reads a PDN date as archives write it: "1947.05.12",
-// "1947-05-12", "1947/05/12", "12.05.1947", "12/05/1947", a year alone
-// ("1950", "1950."), with "?" for unknown parts ("1947.??.??"). It
-// returns the year (0 when unknown) and the full date when day, month and
-// year are all known and valid.
+// ParseDate reads a PDN date as archives write it, as select --from/--to
+// and dupes read it (filter.ParseDate: one reader of dates, so that a
+// game's year is the same everywhere): "1947.05.12", "1947-05-12",
+// "12.05.1947", "12/05/1947", "1950", "1950.05", "1947.??.??", a range
+// "2004.10.27 - 2004.11.01". It returns the year when the date lies within
+// one year (0 when unknown, or for a range across a new year: select
+// --from Y --to Y takes the game exactly when the year is Y), and the full
+// date, with ok, when the date is one day.
 func ParseDate(s string) (year int, date time.Time, ok bool) {
-	s = strings.TrimSuffix(strings.TrimSpace(s), ".")
-	if s == "" {
+	d, known := filter.ParseDate(s)
+	if !known {
 		return 0, time.Time{}, false
 	}
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '-' || r == '/' })
-	num := func(p string) int { // -1 unknown or not a number
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return -1
-		}
-		return n
+	if d.First/10000 == d.Last/10000 {
+		year = d.First / 10000
 	}
-	isYear := func(p string) bool { return len(p) == 4 && num(p) >= 1000 }
-	var y, m, d int
-	switch {
-	case len(parts) == 1 && isYear(parts[0]):
-		return num(parts[0]), time.Time{}, false
-	case len(parts) == 3 && isYear(parts[0]) && len(parts[1]) <= 2 && len(parts[2]) <= 2:
-		y, m, d = num(parts[0]), num(parts[1]), num(parts[2])
-	case len(parts) == 3 && isYear(parts[2]) && len(parts[0]) <= 2 && len(parts[1]) <= 2:
-		y, m, d = num(parts[2]), num(parts[1]), num(parts[0])
-	case len(parts) == 3 && len(parts[0]) == 4 && strings.Trim(parts[0], "?") == "":
-		return 0, time.Time{}, false // "????.??.??"
-	default:
-		return 0, time.Time{}, false
+	if d.First != d.Last {
+		return year, time.Time{}, false
 	}
-	if m < 1 || m > 12 || d < 1 || d > 31 {
-		return y, time.Time{}, false
-	}
-	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
-	if t.Day() != d || int(t.Month()) != m {
-		return y, time.Time{}, false // 31.04
-	}
-	return y, t, true
+	return year, time.Date(d.First/10000, time.Month(d.First/100%100), d.First%100, 0, 0, 0, 0, time.UTC), true
 }
 
 // GamesWriter writes the games table, one row per report.

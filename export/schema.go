@@ -212,7 +212,7 @@ var positionsFields = []arrow.Field{
 //   - date_parsed (date32, nullable): NULL unless day, month and year are
 //     all known
 //   - year (int32, nullable): the year of date (else of UTCDate), when it
-//     has one
+//     lies within one year (ParseDate: as select --from/--to reads it)
 //   - utc_date (date32, nullable): UTCDate, else Date, when day, month and
 //     year are all known
 //   - utc_time (time32[s], nullable): UTCTime, else Time: "HH:MM:SS" or

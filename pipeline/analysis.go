@@ -3,7 +3,6 @@ package pipeline
 import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/validate"
 )
 
@@ -25,8 +24,8 @@ func AnalysablePlies(r *validate.Report) int {
 
 // Evals converts analyses to the moves table's analysis columns, at the
 // depth searched.
-func Evals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
-	out := make([]*export.PlyEval, len(pas))
+func Evals(pas []analyze.PlyAnalysis, depth int) []*analyze.PlyEval {
+	out := make([]*analyze.PlyEval, len(pas))
 	for i := range pas {
 		out[i] = Eval(&pas[i], depth)
 	}
@@ -35,8 +34,8 @@ func Evals(pas []analyze.PlyAnalysis, depth int) []*export.PlyEval {
 
 // Eval converts the analysis of one ply to the moves table's analysis
 // columns.
-func Eval(pa *analyze.PlyAnalysis, depth int) *export.PlyEval {
-	e := &export.PlyEval{
+func Eval(pa *analyze.PlyAnalysis, depth int) *analyze.PlyEval {
+	e := &analyze.PlyEval{
 		Depth:      depth,
 		EvalBefore: int32(pa.Before),
 		EvalAfter:  int32(pa.After),

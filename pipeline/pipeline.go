@@ -1,6 +1,6 @@
 // Package pipeline is damka's game-level pipeline as a library: a game as
 // read (pdn.Game) goes in; its replay and findings (validate.Report), its
-// analysis (one export.PlyEval a ply) and its rows for the games and
+// analysis (one analyze.PlyEval a ply) and its rows for the games and
 // moves tables (export.Prepared) come out. The command line runs it on
 // one machine, in input order (cmd/damka, over internal/ordered); the
 // Beam pipeline (module beam/) runs the same code on a cluster.
@@ -124,7 +124,7 @@ type Result struct {
 	// Evals is the analysis, one a ply of Report.Plies up to
 	// AnalysablePlies; nil when the run does not analyse or the game has
 	// no analysable ply.
-	Evals []*export.PlyEval
+	Evals []*analyze.PlyEval
 	// Prepared holds the rows of the games and moves tables, with Evals;
 	// nil unless Options.Rows.
 	Prepared *export.Prepared
@@ -182,7 +182,7 @@ func Prepare(res *Result) *export.Prepared {
 
 // analyse searches the analysable plies of r with the searcher of its
 // variant.
-func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*export.PlyEval, int, uint64) {
+func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*analyze.PlyEval, int, uint64) {
 	n := AnalysablePlies(r)
 	if n == 0 {
 		return nil, 0, 0

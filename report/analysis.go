@@ -1,7 +1,6 @@
 package report
 
 import (
-	"container/heap"
 	"fmt"
 	"html/template"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/openings"
 	"github.com/damka/damka/validate"
 )
@@ -47,7 +45,7 @@ type Analysis struct {
 	counts  counts
 	classes map[analyze.Class]int
 
-	worst worstHeap
+	worst *analyze.Worst[candidate]
 	seq   int       // plies offered so far: the tie-break of the order
 	games []*record // games kept, in input order
 	n     int       // games added
@@ -63,7 +61,7 @@ func NewAnalysis(top, allGames int) *Analysis {
 	if allGames < 0 {
 		allGames = 0
 	}
-	return &Analysis{top: top, allGames: allGames, classes: map[analyze.Class]int{}, counts: newCounts()}
+	return &Analysis{top: top, allGames: allGames, classes: map[analyze.Class]int{}, counts: newCounts(), worst: analyze.NewWorst[candidate](top)}
 }
 
 // record is a game that may be shown.
@@ -71,59 +69,22 @@ type record struct {
 	n      int // 1-based order in the run
 	file   string
 	report *validate.Report
-	evals  []*export.PlyEval
+	evals  []*analyze.PlyEval
 	refs   int // worst moves kept that are of this game
 }
 
-// candidate is a bad move that may be among the worst.
+// candidate is a bad move that may be among the worst: its game and
+// its index in report.Plies (ranked by analyze.Worst, as damka analyze's
+// summary).
 type candidate struct {
-	drop float64 // fall of the mover's winning chances
-	loss int
-	seq  int
 	game *record
-	ply  int // index in report.Plies
-}
-
-// worse orders moves from the least bad: by the fall of winning chances,
-// then by the loss in centi-men, then later moves first; damka analyze's
-// summary lists its ten in the same order.
-func (m *candidate) worse(o *candidate) bool {
-	if m.drop != o.drop {
-		return m.drop < o.drop
-	}
-	if m.loss != o.loss {
-		return m.loss < o.loss
-	}
-	return m.seq > o.seq
-}
-
-// worstHeap is a min-heap: the least bad kept move on top.
-type worstHeap []candidate
-
-func (w worstHeap) Len() int           { return len(w) }
-func (w worstHeap) Less(i, j int) bool { return w[i].worse(&w[j]) }
-func (w worstHeap) Swap(i, j int)      { w[i], w[j] = w[j], w[i] }
-func (w *worstHeap) Push(x any)        { *w = append(*w, x.(candidate)) }
-func (w *worstHeap) Pop() any {
-	old := *w
-	x := old[len(old)-1]
-	*w = old[:len(old)-1]
-	return x
-}
-
-// isBad tells the classes of moves that lose something.
-func isBad(c analyze.Class) bool {
-	switch c {
-	case analyze.ClassInaccuracy, analyze.ClassMistake, analyze.ClassBlunder, analyze.ClassMissedWin:
-		return true
-	}
-	return false
+	ply  int
 }
 
 // Add adds a game of the run with its analysis (evals[i] is ply i's; a
 // game with errors has analyses for the plies before the first). Games
 // must be added in input order.
-func (a *Analysis) Add(file string, r *validate.Report, evals []*export.PlyEval) {
+func (a *Analysis) Add(file string, r *validate.Report, evals []*analyze.PlyEval) {
 	a.n++
 	a.counts.add(r)
 	rec := &record{n: a.n, file: file, report: r, evals: evals}
@@ -134,21 +95,17 @@ func (a *Analysis) Add(file string, r *validate.Report, evals []*export.PlyEval)
 		class := analyze.Class(e.Class)
 		a.classes[class]++
 		a.seq++
-		if !isBad(class) {
+		if !analyze.Bad(class) {
 			continue
 		}
 		before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
-		c := candidate{drop: analyze.WinningChances(before) - analyze.WinningChances(after), loss: int(e.Loss), seq: a.seq, game: rec, ply: i}
-		if a.worst.Len() < a.top {
-			heap.Push(&a.worst, c)
+		kept, out := a.worst.Offer(analyze.BadMove[candidate]{Drop: analyze.Fall(before, after), Loss: int(e.Loss), Seq: a.seq,
+			Item: candidate{game: rec, ply: i}})
+		if kept {
 			rec.refs++
-			continue
 		}
-		if a.worst[0].worse(&c) {
-			a.worst[0].game.refs--
-			a.worst[0] = c
-			rec.refs++
-			heap.Fix(&a.worst, 0)
+		if out != nil {
+			out.Item.game.refs--
 		}
 	}
 	a.games = append(a.games, rec)
@@ -185,8 +142,10 @@ func (a *Analysis) Worst() [][2]int {
 }
 
 func (a *Analysis) sortedWorst() []candidate {
-	list := append([]candidate(nil), a.worst...)
-	sort.Slice(list, func(i, j int) bool { return list[j].worse(&list[i]) })
+	var list []candidate
+	for _, m := range a.worst.Sorted() {
+		list = append(list, m.Item)
+	}
 	return list
 }
 
@@ -300,7 +259,7 @@ func gameView(g *record, worst map[int]int) gameSection {
 				white = white.Neg()
 			}
 			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
-			if isBad(c) && e.BestMove != "" {
+			if analyze.Bad(c) && e.BestMove != "" {
 				mv.Title += "; best " + e.BestMove
 			}
 			if k := worst[i]; k > 0 {
@@ -342,7 +301,7 @@ func gameRef(g *record) gameLink {
 
 // lossText is what the move cost in men ("1.25"), or "" when a score is
 // decisive (a loss from a forced win is told by the scores themselves).
-func lossText(e *export.PlyEval) string {
+func lossText(e *analyze.PlyEval) string {
 	if analyze.Score(e.EvalBefore).IsDecisive() || analyze.Score(e.EvalAfter).IsDecisive() {
 		return ""
 	}

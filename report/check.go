@@ -75,12 +75,7 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 		Severity: string(f.Severity),
 		Message:  f.Message,
 	}
-	if f.Ply > 0 {
-		card.Ply = fmt.Sprintf("ply %d", f.Ply)
-		if label := f.MoveLabel(); label != "" && f.Move != "" {
-			card.Ply += " (" + label + ")"
-		}
-	}
+	card.Ply = f.Where()
 	p, ok := errorBoard(r, f)
 	if !ok && f.Kind == validate.BadSetup {
 		// The setup as written, which the rules refuse: still worth a look.

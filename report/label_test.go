@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/damka/damka/analyze"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -31,12 +30,12 @@ func TestLabelsFirstMover(t *testing.T) {
 		if len(r.Plies) != 4 || r.Findings.Errors() != 0 {
 			t.Fatalf("%d plies, %+v", len(r.Plies), r.Findings)
 		}
-		evals := make([]*export.PlyEval, len(r.Plies))
+		evals := make([]*analyze.PlyEval, len(r.Plies))
 		for i := range evals {
-			evals[i] = &export.PlyEval{Depth: 2, Class: string(analyze.ClassGood)}
+			evals[i] = &analyze.PlyEval{Depth: 2, Class: string(analyze.ClassGood)}
 		}
 		for _, i := range []int{2, 3} {
-			evals[i] = &export.PlyEval{Depth: 2, EvalBefore: 0, EvalAfter: -500, Loss: 500, Class: string(analyze.ClassBlunder)}
+			evals[i] = &analyze.PlyEval{Depth: 2, EvalBefore: 0, EvalAfter: -500, Loss: 500, Class: string(analyze.ClassBlunder)}
 		}
 		a := NewAnalysis(5, 5)
 		a.Add("x.pdn", r, evals)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/sample"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
@@ -21,7 +20,7 @@ import (
 // game is a replayed game with its analysis.
 type game struct {
 	r     *validate.Report
-	evals []*export.PlyEval
+	evals []*analyze.PlyEval
 }
 
 // analysed replays and analyses (at depth 2) the first n games of the
@@ -48,9 +47,9 @@ func analysed(t *testing.T, n int, text string) []game {
 		for i := range moves {
 			moves[i] = r.Plies[i].Move
 		}
-		var evals []*export.PlyEval
+		var evals []*analyze.PlyEval
 		for _, pa := range srch.AnalyzeGame(&r.Start, moves) {
-			e := &export.PlyEval{Depth: 2, EvalBefore: int32(pa.Before), EvalAfter: int32(pa.After), Loss: int32(pa.Loss), Class: string(pa.Class)}
+			e := &analyze.PlyEval{Depth: 2, EvalBefore: int32(pa.Before), EvalAfter: int32(pa.After), Loss: int32(pa.Loss), Class: string(pa.Class)}
 			if pa.Best.From != pa.Best.To || pa.Best.IsCapture() {
 				e.BestMove = pa.Best.String()
 			}
@@ -87,25 +86,41 @@ func TestAnalysisWorstMoves(t *testing.T) {
 	games := analysed(t, 40, "")
 	a := build(games, 12, 5)
 	// The kept moves are the 12 worst of all, in the order of the summary.
-	var all []candidate
+	type bad struct {
+		drop      float64
+		loss, seq int
+		n, ply    int
+	}
+	var all []bad
 	seq := 0
 	for gi, g := range games {
 		for i, e := range g.evals {
 			seq++
-			if !isBad(analyze.Class(e.Class)) {
+			if !analyze.Bad(analyze.Class(e.Class)) {
 				continue
 			}
 			drop := analyze.WinningChances(analyze.Score(e.EvalBefore)) - analyze.WinningChances(analyze.Score(e.EvalAfter))
-			all = append(all, candidate{drop: drop, loss: int(e.Loss), seq: seq, ply: i, game: &record{n: gi + 1, report: g.r}})
+			all = append(all, bad{drop, int(e.Loss), seq, gi + 1, g.r.Plies[i].Ply})
 		}
 	}
-	sort.Slice(all, func(i, j int) bool { return all[j].worse(&all[i]) })
+	// Worst first: the greatest fall, then the greatest loss, then the
+	// earliest move.
+	sort.Slice(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.drop != b.drop {
+			return a.drop > b.drop
+		}
+		if a.loss != b.loss {
+			return a.loss > b.loss
+		}
+		return a.seq < b.seq
+	})
 	got := a.Worst()
 	if len(got) != 12 || len(all) < 12 {
 		t.Fatalf("%d worst moves kept of %d", len(got), len(all))
 	}
 	for i := range got {
-		want := [2]int{all[i].game.n, all[i].game.report.Plies[all[i].ply].Ply}
+		want := [2]int{all[i].n, all[i].ply}
 		if got[i] != want {
 			t.Errorf("worst move %d: game %d ply %d, want game %d ply %d", i+1, got[i][0], got[i][1], want[0], want[1])
 		}

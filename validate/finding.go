@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
@@ -84,6 +85,39 @@ func (f *Finding) MoveLabel() string {
 		return fmt.Sprintf("%d. %s", f.MoveNumber, f.Move)
 	}
 	return Label(f.MoveNumber, f.Side, draughts.White) + " " + f.Move
+}
+
+// Where is the finding's place in its game as people write it: "ply 33
+// (17. c3-d4)", "ply 33" when no move is written there, "" for the game
+// as a whole.
+func (f *Finding) Where() string {
+	switch {
+	case f.Ply <= 0:
+		return ""
+	case f.Move == "":
+		return fmt.Sprintf("ply %d", f.Ply)
+	}
+	return fmt.Sprintf("ply %d (%s)", f.Ply, f.MoveLabel())
+}
+
+// String is the finding's text, as damka check prints it after its file,
+// line, column and game: "ply 33 (17. c3-d4): illegal_move: message",
+// then "; " and the suggestion when there is one. It quotes archive text
+// as it is: a terminal's caller escapes it.
+func (f *Finding) String() string {
+	var sb strings.Builder
+	if w := f.Where(); w != "" {
+		sb.WriteString(w)
+		sb.WriteString(": ")
+	}
+	sb.WriteString(string(f.Kind))
+	sb.WriteString(": ")
+	sb.WriteString(f.Message)
+	if s := f.Suggestion(); s != "" {
+		sb.WriteString("; ")
+		sb.WriteString(s)
+	}
+	return sb.String()
 }
 
 // Label numbers a move as people do: "17." for a move of the side that

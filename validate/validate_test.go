@@ -146,3 +146,24 @@ func TestCyrillicLookalikes(t *testing.T) {
 		t.Errorf("в for d: %+v", r.Findings)
 	}
 }
+
+// A finding's text form, the one damka check prints after the game.
+func TestFindingString(t *testing.T) {
+	g := readString(t, "[GameType \"25\"]\n\n1. c3-d4 f6-e5 2. a3-b4 *")
+	r := Game(g, Options{})
+	f := r.Findings.FirstError()
+	if f == nil {
+		t.Fatal("no error")
+	}
+	if got, want := f.Where(), "ply 3 (2. a3-b4)"; got != want {
+		t.Errorf("Where = %q, want %q", got, want)
+	}
+	s := f.String()
+	if want := "ply 3 (2. a3-b4): missed_capture: " + f.Message + "; " + f.Suggestion(); s != want || f.Suggestion() == "" {
+		t.Errorf("String = %q, want %q", s, want)
+	}
+	whole := Finding{Kind: VariantInferred, Message: "no GameType tag"}
+	if got := whole.String(); got != "variant_inferred: no GameType tag" {
+		t.Errorf("a finding on the whole game: %q", got)
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -173,55 +171,16 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 	return n
 }
 
-// worstMoves keeps the moves that lost the most: a min-heap, the least
-// bad of those kept on top (see worse).
-type worstMoves []worstMove
-
+// worstMove is what analyze's summary shows of one of its ten worst
+// moves (ranked by analyze.Worst, as the report's).
 type worstMove struct {
-	drop          float64 // fall of the mover's winning chances
 	before, after analyze.Score
-	loss          int
 	file          string
 	game          *pdn.Game
 	ply           validate.Ply
 	class         analyze.Class
 	played, best  string
 	first         draughts.Color // the side that moves first in the game, for the move's label
-	seq           int            // input order, to break ties the same way every run
-}
-
-func (w worstMoves) Len() int           { return len(w) }
-func (w worstMoves) Less(i, j int) bool { return w[i].worse(&w[j]) }
-
-// worse orders moves from the least bad: by the fall of winning chances,
-// then by the loss in centi-men, then later games first.
-func (m *worstMove) worse(o *worstMove) bool {
-	if m.drop != o.drop {
-		return m.drop < o.drop
-	}
-	if m.loss != o.loss {
-		return m.loss < o.loss
-	}
-	return m.seq > o.seq
-}
-func (w worstMoves) Swap(i, j int) { w[i], w[j] = w[j], w[i] }
-func (w *worstMoves) Push(x any)   { *w = append(*w, x.(worstMove)) }
-func (w *worstMoves) Pop() any {
-	old := *w
-	x := old[len(old)-1]
-	*w = old[:len(old)-1]
-	return x
-}
-
-func (w *worstMoves) offer(m worstMove, keep int) {
-	if w.Len() < keep {
-		heap.Push(w, m)
-		return
-	}
-	if (*w)[0].worse(&m) {
-		(*w)[0] = m
-		heap.Fix(w, 0)
-	}
 }
 
 // annotate returns the game with the analysis written in: canonical moves,
@@ -229,7 +188,7 @@ func (w *worstMoves) offer(m worstMove, keep int) {
 // (White's view, after the move) and the best move where another was
 // played. r.Game is not changed: the moves are copied, and an analysed
 // move gets new Notes (a copy of its own, which stay shared with r.Game).
-func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game {
+func annotate(r *validate.Report, evals []*analyze.PlyEval, depth int) *pdn.Game {
 	g := *r.Game
 	g.Err = nil
 	g.Moves = append([]pdn.Move(nil), g.Moves...)
@@ -262,7 +221,7 @@ func annotate(r *validate.Report, evals []*export.PlyEval, depth int) *pdn.Game 
 			nt.Strength = "?"
 			note += " missed win"
 		}
-		if isBad(analyze.Class(e.Class)) && e.BestMove != "" {
+		if analyze.Bad(analyze.Class(e.Class)) && e.BestMove != "" {
 			note += "; best " + recordNames(r, pl, e.BestMove)
 		}
 		nt.Comments = append(slices.Clip(nt.Comments), note) // a new array: r.Game's stays as it is
@@ -290,16 +249,6 @@ func recordNames(r *validate.Report, pl *validate.Ply, move string) string {
 		return move
 	}
 	return nm.Format(&groups[0][0], r.Style())
-}
-
-// isBad tells the classes of moves that lose something: inaccuracies,
-// mistakes, blunders and missed wins.
-func isBad(c analyze.Class) bool {
-	switch c {
-	case analyze.ClassInaccuracy, analyze.ClassMistake, analyze.ClassBlunder, analyze.ClassMissedWin:
-		return true
-	}
-	return false
 }
 
 func analyzeFlags(opts AnalyzeOptions) []string {
@@ -380,7 +329,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	t := newTally()
 	times := &stageTimes{start: t.start}
 	classes := map[analyze.Class]int{}
-	var worst worstMoves
+	worst := analyze.NewWorst[worstMove](10)
 	seq := 0
 	rn := runner{io: io, args: args, jobs: jobs, quiet: true, tally: t, times: times, bar: bar}
 	err = rn.each(ctx, pipe, func(it gameItem, res *pipeline.Result) error {
@@ -393,14 +342,14 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			class := analyze.Class(e.Class)
 			classes[class]++
 			seq++
-			if !isBad(class) {
+			if !analyze.Bad(class) {
 				continue
 			}
 			pl := r.Plies[i]
 			before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
-			drop := analyze.WinningChances(before) - analyze.WinningChances(after)
-			worst.offer(worstMove{drop: drop, before: before, after: after, loss: int(e.Loss), file: it.File, game: r.Game, ply: pl, class: class,
-				played: r.Canonical(&pl, false), best: recordNames(r, &pl, e.BestMove), first: r.FirstMove(), seq: seq}, 10)
+			worst.Offer(analyze.BadMove[worstMove]{Drop: analyze.Fall(before, after), Loss: int(e.Loss), Seq: seq,
+				Item: worstMove{before: before, after: after, file: it.File, game: r.Game, ply: pl, class: class,
+					played: r.Canonical(&pl, false), best: recordNames(r, &pl, e.BestMove), first: r.FirstMove()}})
 		}
 		if page != nil {
 			page.Add(it.File, r, res.Evals)
@@ -455,7 +404,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	return t.exit()
 }
 
-func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst worstMoves, took time.Duration) {
+func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst *analyze.Worst[worstMove], took time.Duration) {
 	t.Write(w)
 	sec := took.Seconds()
 	rate := func(n float64) float64 {
@@ -477,13 +426,12 @@ func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, p
 		parts = append(parts, fmt.Sprintf("%d %s", classes[c.class], c.name))
 	}
 	fmt.Fprintf(w, "found %s\n", strings.Join(parts, ", "))
-	if len(worst) == 0 {
+	if worst.Len() == 0 {
 		return
 	}
-	list := append(worstMoves(nil), worst...)
-	sort.Slice(list, func(i, j int) bool { return list[j].worse(&list[i]) })
 	fmt.Fprintln(w, "worst moves (evaluations in men, for the side that moved):")
-	for i, m := range list {
+	for i, bm := range worst.Sorted() {
+		m := bm.Item
 		label := validate.Label(m.ply.MoveNumber, m.ply.Side, m.first) + " " + m.played
 		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, display.Text(m.file), gameLabel(m.game), m.ply.Ply,
 			display.Text(label), m.class, display.Text(m.best), m.before, m.after)

@@ -16,7 +16,6 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/damka/damka/analyze"
-	"github.com/damka/damka/export"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -155,9 +154,9 @@ func TestAnnotateCopiesNotes(t *testing.T) {
 	if len(r.Plies) != 4 {
 		t.Fatalf("%d plies", len(r.Plies))
 	}
-	evals := make([]*export.PlyEval, len(r.Plies))
+	evals := make([]*analyze.PlyEval, len(r.Plies))
 	for i := range evals {
-		evals[i] = &export.PlyEval{Class: string(analyze.ClassBlunder), EvalAfter: -200}
+		evals[i] = &analyze.PlyEval{Class: string(analyze.ClassBlunder), EvalAfter: -200}
 	}
 	a := annotate(r, evals, 3)
 	for i, m := range a.Moves {

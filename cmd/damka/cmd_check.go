@@ -140,6 +140,8 @@ const exitStatusHelp = `Exit status, the same for every command:
        moves, a line was bad. The outputs are written all the same.
   2    an input could not be read at all (missing, not PDN, cut), or the
        command line is wrong
+  3    an output could not be written (disk full, I/O error, a read-only
+       file system): the outputs are left as they were
   130  interrupted (Ctrl-C; 143 for SIGTERM): no output file is changed`
 
 func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
@@ -331,20 +333,8 @@ func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
 // writeFindingOf is writeFinding for the game of the given file and label
 // (gameLabel).
 func writeFindingOf(w io.Writer, file, label string, f *validate.Finding, more string) {
-	ply := ""
-	if f.Ply > 0 {
-		if label := f.MoveLabel(); label != "" && f.Move != "" {
-			ply = fmt.Sprintf("ply %d (%s): ", f.Ply, label)
-		} else {
-			ply = fmt.Sprintf("ply %d: ", f.Ply)
-		}
-	}
-	msg := f.Message
-	if s := f.Suggestion(); s != "" {
-		msg += "; " + s
-	}
 	// label is gameLabel's, escaped already; the rest quotes archive text.
-	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s%s: %s\n", display.Text(file), f.Line, f.Col, label, more, display.Text(ply), f.Kind, display.Text(msg))
+	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s\n", display.Text(file), f.Line, f.Col, label, more, display.Text(f.String()))
 }
 
 // The JSON form of a game's report: a contract, keep the fields as they

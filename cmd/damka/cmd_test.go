@@ -21,14 +21,13 @@ func run(t *testing.T, stdin string, args ...string) (string, string, exitCode) 
 	err := root.ExecuteContext(context.Background())
 	code := exitOK
 	if err != nil {
+		code = statusOf(err) // as main's
 		var ee *exitError
 		if errors.As(err, &ee) {
-			code = ee.code
 			if ee.err != nil {
 				errb.WriteString(ee.err.Error() + "\n")
 			}
 		} else {
-			code = exitInput
 			errb.WriteString(err.Error() + "\n")
 		}
 	}

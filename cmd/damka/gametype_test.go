@@ -72,10 +72,9 @@ func TestCleanGameType(t *testing.T) {
 func TestWorstMovesLabels(t *testing.T) {
 	var buf bytes.Buffer
 	g := &pdn.Game{Index: 1, File: "x.pdn"}
-	worst := worstMoves{
-		{drop: 0.5, file: "x.pdn", game: g, ply: validate.Ply{Ply: 3, MoveNumber: 2, Side: draughts.Black}, class: analyze.ClassBlunder, played: "8-11", best: "9-13", first: draughts.Black},
-		{drop: 0.4, file: "x.pdn", game: g, ply: validate.Ply{Ply: 4, MoveNumber: 2, Side: draughts.White}, class: analyze.ClassBlunder, played: "27-23", best: "26-22", first: draughts.Black},
-	}
+	worst := analyze.NewWorst[worstMove](10)
+	worst.Offer(analyze.BadMove[worstMove]{Drop: 0.5, Seq: 1, Item: worstMove{file: "x.pdn", game: g, ply: validate.Ply{Ply: 3, MoveNumber: 2, Side: draughts.Black}, class: analyze.ClassBlunder, played: "8-11", best: "9-13", first: draughts.Black}})
+	worst.Offer(analyze.BadMove[worstMove]{Drop: 0.4, Seq: 2, Item: worstMove{file: "x.pdn", game: g, ply: validate.Ply{Ply: 4, MoveNumber: 2, Side: draughts.White}, class: analyze.ClassBlunder, played: "27-23", best: "26-22", first: draughts.Black}})
 	writeAnalyzeSummary(&buf, newTally(), map[analyze.Class]int{}, 0, 0, AnalyzeOptions{Depth: 1}, worst, time.Second)
 	for _, want := range []string{"ply 3 (2. 8-11): blunder", "ply 4 (2... 27-23): blunder"} {
 		if !strings.Contains(buf.String(), want) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
@@ -30,6 +31,7 @@ const (
 	exitOK       exitCode = 0 // done: every game checked, none with an error
 	exitFindings exitCode = 1 // done, but a game had an error or could not be checked, or a line was bad
 	exitInput    exitCode = 2 // an input could not be read at all, or bad usage
+	exitWrite    exitCode = 3 // an output could not be written (disk full, I/O error): outputs left as they were
 	// An interrupt exits 128 + the signal's number, as shells do: 130 for
 	// SIGINT (Ctrl-C), 143 for SIGTERM.
 )
@@ -134,8 +136,45 @@ func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 		if ee.err != nil {
 			fmt.Fprintln(io.Err, "damka:", display.Text(ee.err.Error()))
 		}
-		return ee.code
+	} else {
+		fmt.Fprintln(io.Err, "damka:", display.Text(err.Error()))
 	}
-	fmt.Fprintln(io.Err, "damka:", display.Text(err.Error()))
-	return exitInput
+	return statusOf(err)
+}
+
+// statusOf is the exit status of a command's error (not nil): the one
+// it carries, else 2; and 3 for a write that failed (writeFailure),
+// wherever it was chosen.
+func statusOf(err error) exitCode {
+	code := exitInput
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if code == exitInput && writeFailure(err) {
+		return exitWrite
+	}
+	return code
+}
+
+// writeFailure reports whether err is an output's write failing: a
+// write, sync, rename or close of a file that failed, or a file system
+// that is full, read-only or failing. Such a run read its inputs; the
+// status says the fault is the output's, not the input's nor the command
+// line's (exit 2), and the outputs were left as they were.
+func writeFailure(err error) bool {
+	for _, errno := range []syscall.Errno{syscall.ENOSPC, syscall.EDQUOT, syscall.EFBIG, syscall.EIO, syscall.EROFS} {
+		if errors.Is(err, errno) {
+			return true
+		}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		switch pe.Op {
+		case "write", "sync", "rename", "close":
+			return true
+		}
+	}
+	var le *os.LinkError
+	return errors.As(err, &le) && le.Op == "rename"
 }

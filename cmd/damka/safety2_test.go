@@ -289,3 +289,29 @@ func TestRound2Item7DevNullStdin(t *testing.T) {
 		t.Errorf("clean wrote %s", out)
 	}
 }
+
+// A write that fails once the run has begun (a full disk: /dev/full
+// fails every write with ENOSPC) exits 3, its own status, not 2, which
+// says the input or the command line is at fault (issue 28); an input
+// that cannot be read still exits 2.
+func TestWriteFailureExit3(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "a.pdn"), russianGame+"[Event \"bad\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-e5 2. a3-b4 *\n")
+	for _, args := range [][]string{
+		{"clean", in, "-o", "/dev/full"},
+		{"select", in, "-o", "/dev/full"},
+		{"openings", in, "-o", "/dev/full"},
+		{"clean", in, "-o", filepath.Join(dir, "c.pdn"), "--rejects", "/dev/full"},
+	} {
+		_, errOut, code := run(t, "", append(args, "-q")...)
+		if code != exitWrite || !strings.Contains(errOut, "no space left on device") {
+			t.Errorf("%v: exit %d, want %d: %s", args, code, exitWrite, errOut)
+		}
+	}
+	if _, _, code := run(t, "", "clean", "-q", filepath.Join(dir, "missing.pdn"), "-o", "/dev/full"); code != exitInput {
+		t.Errorf("missing input: exit %d, want %d", code, exitInput)
+	}
+}
