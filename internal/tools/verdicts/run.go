@@ -358,7 +358,7 @@ func run(cfg *config) error {
 		fmt.Printf("\nWith -stable, the reference searches are also made %d plies deeper than the analysis: precision (+%d) is precision against them; the stable reference is the moves serious at both +%d and +%d; the last column is the share of the +%d reference's serious moves of the recall sample that stay serious at +%d, the recall that a search one ply deeper than the reference itself reaches.\n",
 			cfg.plus+1, cfg.plus+1, cfg.plus, cfg.plus+1, cfg.plus, cfg.plus+1)
 	}
-	fmt.Printf("\nPrecision: serious moves of the analysis that stay serious (a fixed pseudo-random subset when there are more, seed %d). Recall: of the plies with a choice of a fixed pseudo-random sample (\"of N\"), the deeper search's serious moves that the analysis calls serious. 95%% Wilson intervals. plies/s: best of %d run(s) of damka analyze on the held-out games, binaries alternating; ratios against the first binary.\n",
+	fmt.Printf("\nPrecision: serious moves of the analysis that stay serious (a fixed pseudo-random subset when there are more, seed %d). Recall: of the plies with a choice of a fixed pseudo-random sample (\"of N\"), the reference's serious moves that the analysis calls serious. 95%% Wilson intervals. plies/s: best of %d run(s) of damka analyze on the held-out games, binaries alternating; ratios against the first binary.\n",
 		cfg.seed, max(cfg.rounds, 1))
 	if cfg.dump != nil {
 		if err := cfg.dump.Close(); err != nil {
