@@ -327,7 +327,7 @@ func (e *hubEngine) search(p *draughts.Position, depth int) (refResult, error) {
 
 // identifyHub fingerprints an engine: the hash of its file and of its
 // info lines (depth, average ply, score, nodes and the principal
-// variation; not the time) on the variant's start position at depths 12
+// variation; not the time nor the speed) on the variant's start position at depths 12
 // and 13 (Scan writes no info line below depth 12), which change with any change of its search, evaluation or
 // settings (Scan's scan.ini).
 func identifyHub(b *damkaBin, v draughts.Variant) error {
@@ -356,8 +356,10 @@ func identifyHub(b *damkaBin, v draughts.Variant) error {
 		}
 		for _, l := range ls {
 			f := strings.Fields(l)
-			if len(f) >= 6 && f[0] == "info" {
-				f = append(f[:4], f[6:]...)
+			// info DEPTH PLYAVG SCORE NODES TIME SPEED PV...: not the
+			// time nor the speed, which change from run to run.
+			if len(f) >= 7 && f[0] == "info" {
+				f = append(f[:5], f[7:]...)
 			}
 			h.Write([]byte(strings.Join(f, " ") + "\n"))
 		}

@@ -22,6 +22,7 @@ import (
 //	drop    leaves the last move out of its "moves" list
 //	reject  answers "error illegal move" to captures
 //	extra   lists a move damka has not (a king's move from 1 to 50)
+//	deep    as ok, with other node counts (another engine)
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("DAMKA_FAKE_HUB"); mode != "" {
 		fakeHub(mode, os.Stdin, os.Stdout)
@@ -33,7 +34,7 @@ func TestMain(m *testing.M) {
 func fakeHub(mode string, r io.Reader, w io.Writer) {
 	sc := bufio.NewScanner(r)
 	var p draughts.Position
-	depth := 1
+	depth, calls := 1, 0
 	moves := func() []draughts.Move { return p.Variant().Moves(&p, nil) }
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -89,7 +90,14 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 			ms := moves()
 			// The score depends on the depth and the position, so that a
 			// test sees which search it got.
-			fmt.Fprintf(w, "info %d 1.0 %d 1 0.00 0.0 pv\n", depth, int(analyze.Evaluate(p.Variant(), &p))+depth)
+			// time and speed vary, as an engine's do; the nodes depend
+			// on the mode ("deep": another engine).
+			nodes := 1
+			if mode == "deep" {
+				nodes = 2
+			}
+			calls++
+			fmt.Fprintf(w, "info %d 1.0 %d %d 0.%02d %d.0 pv\n", depth, int(analyze.Evaluate(p.Variant(), &p))+depth, nodes, calls%100, os.Getpid()%1000+calls)
 			fmt.Fprintln(w, "move "+hubMove(&ms[len(ms)-1]))
 		}
 	}
@@ -222,5 +230,25 @@ func TestHubFormats(t *testing.T) {
 		if got := hubScore(sc); got != want {
 			t.Errorf("hubScore(%d) = %v, want %v", sc, got, want)
 		}
+	}
+}
+
+// TestHubFingerprint: the fingerprint is the same from run to run (the
+// fake engine's time and speed fields change), and tells engines apart.
+func TestHubFingerprint(t *testing.T) {
+	fp := func(mode string) string {
+		t.Setenv("DAMKA_FAKE_HUB", mode)
+		b := &damkaBin{name: "engine", path: os.Args[0], hub: true}
+		if err := identifyHub(b, draughts.International); err != nil {
+			t.Fatal(err)
+		}
+		return b.fp
+	}
+	a, b := fp("ok"), fp("ok")
+	if a != b {
+		t.Errorf("fingerprints %s and %s of the same engine", a, b)
+	}
+	if c := fp("deep"); c == a {
+		t.Errorf("engines with other node counts have the same fingerprint %s", c)
 	}
 }

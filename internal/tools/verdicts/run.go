@@ -551,7 +551,10 @@ func (a *analysis) analyse(cfg *config, j int, first bool) error {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
+	// Exit status 1: done, the outputs written, but a game has an error
+	// (candidate95.pdn's game 8 has a wrong Result tag): its plies up to
+	// the error are analysed.
+	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != 1 {
 		return fmt.Errorf("%s %s: %v: %s", a.bin.path, strings.Join(args, " "), err, stderr.String())
 	}
 	took := time.Since(start)
