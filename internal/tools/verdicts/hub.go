@@ -297,6 +297,9 @@ func (e *hubEngine) search(p *draughts.Position, depth int) (refResult, error) {
 	}
 	score, found := 0, false
 	for _, l := range ls {
+		if strings.HasPrefix(l, "error") {
+			return refResult{}, fmt.Errorf("analyse %s (%s): %s", p.FEN(), hubPos(p), l)
+		}
 		f := strings.Fields(l)
 		if len(f) >= 4 && f[0] == "info" {
 			if s, err := strconv.Atoi(f[3]); err == nil {

@@ -23,6 +23,7 @@ import (
 //	reject  answers "error illegal move" to captures
 //	extra   lists a move damka has not (a king's move from 1 to 50)
 //	deep    as ok, with other node counts (another engine)
+//	badpos  answers "error bad position" to the position of a search
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("DAMKA_FAKE_HUB"); mode != "" {
 		fakeHub(mode, os.Stdin, os.Stdout)
@@ -53,6 +54,12 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 			return
 		case "depth":
 			fmt.Sscan(f[1], &depth)
+			if mode == "badpos" {
+				// as if the position sent just before (that of the
+				// search) had been refused: the harness reads nothing
+				// between the two commands, so it sees the same
+				fmt.Fprintln(w, "error bad position")
+			}
 		case "pos":
 			var err error
 			if p, err = fakeDecode(f[1]); err != nil {
@@ -197,6 +204,7 @@ func TestHubSearchFindsDifferences(t *testing.T) {
 		{"drop", draughts.International.StartFEN(), "engine lacks damka's move"},
 		{"extra", draughts.International.StartFEN(), "that damka has not"},
 		{"reject", "B:W28,33,34,39,K44:B2,K3,19,23,24", "engine rejects damka's move"},
+		{"badpos", draughts.International.StartFEN(), "error bad position"},
 	} {
 		e := startFake(t, c.mode)
 		p, err := draughts.International.ParseFEN(c.fen)
