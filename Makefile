@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable selfplay fit
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine time-to-depth selfplay fit
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -127,6 +127,26 @@ verdicts: build
 # (README, "How far the verdicts hold").
 verdicts-stable: build
 	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) -depths default -limits default=150/3000 -stable $(VERDICTS_FLAGS)
+
+# The verdicts of the default analysis against an external engine's
+# (issue 23; README, "Measured against engines"): ENGINE is the path of
+# an engine speaking the Hub protocol (Scan: its folder holds scan.ini and
+# data/), VARIANT russian or international, ENGINE_DEPTH its fixed depth
+# (before the move; one less after it), PLIES the recall sample. Not part
+# of make test: CI has no engine (the harness's tests use a fake one).
+ENGINE       ?=
+VARIANT      ?= international
+ENGINE_DEPTH ?= 15
+PLIES        ?= 1000
+verdicts-engine: build
+	@test -n "$(ENGINE)" || { echo "make verdicts-engine: set ENGINE=/path/to/scan"; exit 2; }
+	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -recall $(PLIES) -speed-j 2 $(VERDICTS_FLAGS)
+
+# Time to depth 10 and 14, damka eval against ENGINE, one thread each, on
+# 50 middlegame positions of the held-out International master games.
+time-to-depth: build
+	@test -n "$(ENGINE)" || { echo "make time-to-depth: set ENGINE=/path/to/scan"; exit 2; }
+	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant international -engine $(ENGINE) -time-to-depth 10,14 $(VERDICTS_FLAGS)
 
 # The evaluation's fit (go doc ./analyze, "Evaluation"): make selfplay
 # plays SELFPLAY_GAMES games with damka's search at depth 8 and the

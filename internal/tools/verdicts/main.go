@@ -45,7 +45,21 @@
 // and read-only seeds under -seed (committed: the results behind the
 // README's table, so that make verdicts reruns in minutes).
 //
+// With -engine the reference is an external engine instead (issue 23):
+// one speaking the Hub protocol, such as Scan for International draughts
+// (see hub.go), searching the position before the move at -engine-depth
+// and the one after it a ply less; the same rule classes its verdicts.
+// The games are then those of -variant: for International the held-out
+// half (odd index) of the master games of
+// testdata/corpus/international/wiegerw-pdn/succeed (64 games, about
+// 6,600 plies; see internationalMasterFiles). The engine's results are
+// cached like damka's, keyed by its fingerprint (hub-...: its file and
+// its node counts on the start position). With -time-to-depth the tool
+// times damka eval and the engine to fixed depths on middlegame
+// positions of those games instead.
+//
 //	go run ./internal/tools/verdicts -bin old=/path/to/main/damka -bin new=bin/damka -depths 6,8,10,default
+//	go run ./internal/tools/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -engine-depth 15 -depths default
 package main
 
 import (
@@ -55,6 +69,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/damka/damka/draughts"
 )
 
 type binFlag []*damkaBin
@@ -99,7 +115,12 @@ func main() {
 	tt := flag.Int("tt", 64, "transposition table of the reference searches, MiB")
 	rounds := flag.Int("rounds", 1, "timed analysis runs per binary, depth and -j (best one counts)")
 	jlist := flag.String("speed-j", "1,2", "-j values of the timed analysis runs")
-	corpus := flag.String("corpus", "testdata/corpus/russian", "directory of the master games")
+	corpus := flag.String("corpus", "", "directory of the master games (default: testdata/corpus/russian, or testdata/corpus/international/wiegerw-pdn/succeed for -variant international)")
+	variant := flag.String("variant", "russian", "rules of the games: russian or international")
+	engine := flag.String("engine", "", "PATH[,k=K] of an external engine speaking the Hub protocol (Scan: run as PATH hub in PATH's folder, which holds scan.ini and data/) whose searches are the reference instead of damka's deeper one")
+	engineDepth := flag.Int("engine-depth", 15, "depth of the engine's searches (before the move; one less after it); at least 13")
+	ttd := flag.String("time-to-depth", "", "instead of verdicts: time damka eval (the last -bin) and -engine to these depths (D,D,...) on -ttd-positions middlegame positions of the held-out games, one thread each")
+	ttdN := flag.Int("ttd-positions", 50, "middlegame positions for -time-to-depth")
 	cache := flag.String("cache", defaultCache(), "cache directory (read and written)")
 	seedDir := flag.String("seed-cache", "testdata/verdicts", "directory of read-only cache seeds (*.tsv.gz)")
 	writeSeed := flag.String("write-seed", "", "write the reference results this run used to this file (.tsv.gz)")
@@ -116,6 +137,20 @@ func main() {
 	cfg := config{
 		bins: bins, plus: *plus, precision: *precision, recall: *recall, seed: *seed,
 		jobs: *jobs, tt: *tt, rounds: *rounds, corpus: *corpus, cacheDir: *cache, seedDir: *seedDir, writeSeed: *writeSeed,
+	}
+	switch *variant {
+	case "russian":
+		cfg.variant = draughts.Russian
+		if cfg.corpus == "" {
+			cfg.corpus = "testdata/corpus/russian"
+		}
+	case "international":
+		cfg.variant = draughts.International
+		if cfg.corpus == "" {
+			cfg.corpus = "testdata/corpus/international/wiegerw-pdn/succeed"
+		}
+	default:
+		fatal(fmt.Errorf("-variant is russian or international, not %q", *variant))
 	}
 	for _, d := range strings.Split(*depths, ",") {
 		d = strings.TrimSpace(d)
@@ -176,6 +211,28 @@ func main() {
 	default:
 		fatal(fmt.Errorf("-split is heldout or tuning, not %q", *split))
 	}
+	if *engine != "" && *ref != "" {
+		fatal(fmt.Errorf("-engine and -ref are two references: give one"))
+	}
+	if *engine != "" {
+		var eb binFlag
+		if err := eb.Set("engine=" + *engine); err != nil {
+			fatal(err)
+		}
+		e := eb[0]
+		abs, err := filepath.Abs(e.path)
+		if err != nil {
+			fatal(err)
+		}
+		e.path, e.hub = abs, true
+		cfg.ref = e
+		if *engineDepth < 13 {
+			// Scan writes the score of a search from depth 12 on; the
+			// position after the move is searched one ply less.
+			fatal(fmt.Errorf("-engine-depth %d: want at least 13 (Scan gives no score below depth 12)", *engineDepth))
+		}
+		cfg.engineDepth = *engineDepth
+	}
 	if *ref != "" {
 		var rb binFlag
 		if err := rb.Set(*ref); err != nil {
@@ -192,6 +249,23 @@ func main() {
 		}
 		defer os.RemoveAll(dir)
 		cfg.work = dir
+	}
+	if *ttd != "" {
+		var ds []int
+		for _, d := range strings.Split(*ttd, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(d))
+			if err != nil || n < 1 {
+				fatal(fmt.Errorf("bad -time-to-depth %q", *ttd))
+			}
+			ds = append(ds, n)
+		}
+		if cfg.ref == nil || !cfg.ref.hub {
+			fatal(fmt.Errorf("-time-to-depth needs -engine"))
+		}
+		if err := timeToDepth(&cfg, ds, *ttdN); err != nil {
+			fatal(err)
+		}
+		return
 	}
 	if err := run(&cfg); err != nil {
 		fatal(err)

@@ -28,12 +28,13 @@ type refKey struct {
 // refs is the cache of reference searches: seeds (read-only) and the
 // cache file (appended to), and the searches still to make.
 type refs struct {
-	mu    sync.Mutex
-	known map[refKey]refResult
-	used  map[refKey]bool
-	file  *os.File
-	todo  map[refKey]todo
-	tt    int // table size of the reference searches, MiB
+	mu      sync.Mutex
+	known   map[refKey]refResult
+	used    map[refKey]bool
+	file    *os.File
+	todo    map[refKey]todo
+	tt      int // table size of the reference searches, MiB
+	variant draughts.Variant
 }
 
 type todo struct {
@@ -42,7 +43,7 @@ type todo struct {
 }
 
 func openRefs(cfg *config) (*refs, error) {
-	r := &refs{known: map[refKey]refResult{}, used: map[refKey]bool{}, todo: map[refKey]todo{}, tt: cfg.tt}
+	r := &refs{known: map[refKey]refResult{}, used: map[refKey]bool{}, todo: map[refKey]todo{}, tt: cfg.tt, variant: cfg.variant}
 	seeds, _ := filepath.Glob(filepath.Join(cfg.seedDir, "*.tsv.gz"))
 	for _, s := range seeds {
 		if err := r.load(s, true); err != nil {
@@ -114,8 +115,8 @@ func formatRef(k refKey, v refResult) string {
 	return fmt.Sprintf("%s\t%d\t%016x\t%d\t%s\t%s\n", k.fp, k.tt, k.hash, k.depth, v.score, v.best)
 }
 
-func keyOf(b *damkaBin, tt int, fen string, depth int) refKey {
-	p, err := draughts.Russian.ParseFEN(fen)
+func keyOf(b *damkaBin, v draughts.Variant, tt int, fen string, depth int) refKey {
+	p, err := v.ParseFEN(fen)
 	if err != nil {
 		panic(err)
 	}
@@ -124,7 +125,7 @@ func keyOf(b *damkaBin, tt int, fen string, depth int) refKey {
 
 // want asks for a reference search of fen to depth by binary b.
 func (r *refs) want(b *damkaBin, fen string, depth int) {
-	k := keyOf(b, r.tt, fen, depth)
+	k := keyOf(b, r.variant, r.tt, fen, depth)
 	r.used[k] = true
 	if _, ok := r.known[k]; ok {
 		return
@@ -175,28 +176,36 @@ func (r *refs) searchAll(cfg *config) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var eng *hubEngine // this worker's engine process, when the reference is one
+			defer func() {
+				if eng != nil {
+					eng.close()
+				}
+			}()
 			for j := range ch {
-				lines, err := evalFENs(j.bin, j.depth, cfg.tt, j.fens)
+				var res []refResult
+				var err error
+				if j.bin.hub {
+					if eng == nil {
+						eng, err = startHub(j.bin.path, []string{"hub"}, filepath.Dir(j.bin.path))
+					}
+					if err == nil {
+						res, err = hubSearchFENs(eng, r.variant, j.depth, j.fens)
+					}
+				} else {
+					res, err = damkaSearchFENs(j.bin, r.variant, j.depth, cfg.tt, j.fens)
+				}
 				r.mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				for i, l := range lines {
-					f := strings.Split(l, "\t")
-					s, ok := analyze.ParseScore(f[2])
-					if !ok {
-						if firstErr == nil {
-							firstErr = fmt.Errorf("%s eval: bad score in %q", j.bin.name, l)
-						}
-						continue
-					}
-					k := keyOf(j.bin, cfg.tt, j.fens[i], j.depth)
-					v := refResult{s, f[3]}
+				for i, v := range res {
+					k := keyOf(j.bin, r.variant, cfg.tt, j.fens[i], j.depth)
 					r.known[k] = v
 					r.file.WriteString(formatRef(k, v))
 				}
-				done += len(lines)
-				if done%20 < len(lines) || done == len(keys) {
+				done += len(res)
+				if done%20 < len(res) || done == len(keys) {
 					fmt.Fprintf(os.Stderr, "reference searches: %d/%d\n", done, len(keys))
 				}
 				r.mu.Unlock()
@@ -211,6 +220,41 @@ func (r *refs) searchAll(cfg *config) error {
 	return firstErr
 }
 
+// damkaSearchFENs searches fens with damka eval of binary b.
+func damkaSearchFENs(b *damkaBin, v draughts.Variant, depth, tt int, fens []string) ([]refResult, error) {
+	lines, err := evalFENs(b, v, depth, tt, fens)
+	if err != nil {
+		return nil, err
+	}
+	res := make([]refResult, 0, len(lines))
+	for _, l := range lines {
+		f := strings.Split(l, "\t")
+		s, ok := analyze.ParseScore(f[2])
+		if !ok {
+			return res, fmt.Errorf("%s eval: bad score in %q", b.name, l)
+		}
+		res = append(res, refResult{s, f[3]})
+	}
+	return res, nil
+}
+
+// hubSearchFENs searches fens with an engine over the Hub protocol.
+func hubSearchFENs(e *hubEngine, v draughts.Variant, depth int, fens []string) ([]refResult, error) {
+	var res []refResult
+	for _, fen := range fens {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			return res, err
+		}
+		r, err := e.search(&p, depth)
+		if err != nil {
+			return res, err
+		}
+		res = append(res, r)
+	}
+	return res, nil
+}
+
 // serious classes a ply by its reference searches, plus plies deeper
 // than the analysis (cfg.plus, or cfg.plus+1 for the stability check).
 func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string, plus int) (bool, error) {
@@ -222,13 +266,13 @@ func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string, plu
 		return false, nil
 	}
 	rb := cfg.refBin(a)
-	before, ok := r.known[keyOf(rb, cfg.tt, q.before, a.nominal+plus)]
+	before, ok := r.known[keyOf(rb, cfg.variant, cfg.tt, q.before, cfg.refDepth(a, plus))]
 	if !ok {
 		return false, fmt.Errorf("%s: no reference search of %s", row.key, q.before)
 	}
 	after := refResult{score: analyze.LossIn(0)} // the opponent has no move: lost (giveaway is not measured)
 	if q.after != "" {
-		after, ok = r.known[keyOf(rb, cfg.tt, q.after, a.nominal+plus-1)]
+		after, ok = r.known[keyOf(rb, cfg.variant, cfg.tt, q.after, cfg.refDepth(a, plus)-1)]
 		if !ok {
 			return false, fmt.Errorf("%s: no reference search of %s", row.key, q.after)
 		}

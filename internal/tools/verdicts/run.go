@@ -38,6 +38,8 @@ type damkaBin struct {
 	k          float64 // slope of its winning-chances curve
 	sha        string  // of the file
 	fp         string  // engine fingerprint (see fingerprint)
+	hub        bool    // an external engine over the Hub protocol, not damka
+	engine     string  // the name a Hub engine gives itself
 }
 
 type config struct {
@@ -59,6 +61,20 @@ type config struct {
 	split                 string         // heldout (the default) or tuning: which half of the games
 	ref                   *damkaBin      // the reference binary; nil: each binary is its own
 	stable                bool           // reference searches one ply deeper too (-stable)
+	variant               draughts.Variant
+	engineDepth           int // the depth of an engine reference (-engine-depth); 0: damka's, cfg.plus deeper
+}
+
+// refDepth is the depth of the reference search of the position before a
+// move of analysis a, plus plies deeper than the analysis (cfg.plus, or
+// cfg.plus+1 for the stability check); the position after the move is
+// searched one ply less, so that both look equally far ahead. An engine
+// reference searches at its fixed depth (one more for the stability check).
+func (cfg *config) refDepth(a *analysis, plus int) int {
+	if cfg.engineDepth > 0 {
+		return cfg.engineDepth + plus - cfg.plus
+	}
+	return a.nominal + plus
 }
 
 // pluses are the depths beyond the analysis of the reference searches.
@@ -192,9 +208,9 @@ func run(cfg *config) error {
 					return err
 				}
 				for _, plus := range cfg.pluses() {
-					refs.want(cfg.refBin(c.a), q.before, c.a.nominal+plus)
+					refs.want(cfg.refBin(c.a), q.before, cfg.refDepth(c.a, plus))
 					if q.after != "" {
-						refs.want(cfg.refBin(c.a), q.after, c.a.nominal+plus-1)
+						refs.want(cfg.refBin(c.a), q.after, cfg.refDepth(c.a, plus)-1)
 					}
 				}
 			}
@@ -213,8 +229,13 @@ func run(cfg *config) error {
 	if cfg.split != "heldout" {
 		half = "tuning master games (even game index in each file of " + cfg.corpus + ")"
 	}
-	fmt.Printf("%d %s, %d plies. Reference: %s damka eval %d plies deeper than the analysis (before the move; %d after it), --tt %d.\n\n",
-		cfg.heldOutGames, half, cfg.heldOut, refName, cfg.plus, cfg.plus-1, cfg.tt)
+	if cfg.engineDepth > 0 {
+		fmt.Printf("%s: %d %s, %d plies. Reference: %s (%s, %s) at depth %d before the move, %d after it.\n\n",
+			cfg.variant.Title(), cfg.heldOutGames, half, cfg.heldOut, cfg.ref.engine, cfg.ref.path, cfg.ref.fp, cfg.engineDepth, cfg.engineDepth-1)
+	} else {
+		fmt.Printf("%d %s, %d plies. Reference: %s damka eval %d plies deeper than the analysis (before the move; %d after it), --tt %d.\n\n",
+			cfg.heldOutGames, half, cfg.heldOut, refName, cfg.plus, cfg.plus-1, cfg.tt)
+	}
 	head := "| binary | depth | serious moves |"
 	sep := "|---|---|---|"
 	for _, j := range cfg.speedJ {
@@ -270,7 +291,7 @@ func run(cfg *config) error {
 			}
 			found := a.serious(&a.rows[i])
 			if a.bin == cfg.bins[len(cfg.bins)-1] || cfg.ref != nil {
-				d := a.nominal + cfg.plus
+				d := cfg.refDepth(a, cfg.plus)
 				if refSerious[d] == nil {
 					refSerious[d] = map[string]bool{}
 				}
@@ -287,8 +308,8 @@ func run(cfg *config) error {
 				if err != nil {
 					return err
 				}
-				if refSerious[a.nominal+cfg.plus] != nil {
-					d := a.nominal + cfg.plus + 1
+				if refSerious[cfg.refDepth(a, cfg.plus)] != nil {
+					d := cfg.refDepth(a, cfg.plus+1)
 					if refSerious[d] == nil {
 						refSerious[d] = map[string]bool{}
 					}
@@ -337,7 +358,7 @@ func run(cfg *config) error {
 		fmt.Printf("\nWith -stable, the reference searches are also made %d plies deeper than the analysis: precision (+%d) is precision against them; the stable reference is the moves serious at both +%d and +%d; the last column is the share of the +%d reference's serious moves of the recall sample that stay serious at +%d, the recall that a search one ply deeper than the reference itself reaches.\n",
 			cfg.plus+1, cfg.plus+1, cfg.plus, cfg.plus+1, cfg.plus, cfg.plus+1)
 	}
-	fmt.Printf("\nPrecision: serious moves of the analysis that stay serious (a fixed pseudo-random subset when there are more, seed %d). Recall: of the plies with a choice of a fixed pseudo-random sample (\"of N\"), the deeper search's serious moves that the analysis calls serious. 95%% Wilson intervals. plies/s: best of %d run(s) of damka analyze on the held-out games, binaries alternating; ratios against the first binary.\n",
+	fmt.Printf("\nPrecision: serious moves of the analysis that stay serious (a fixed pseudo-random subset when there are more, seed %d). Recall: of the plies with a choice of a fixed pseudo-random sample (\"of N\"), the reference's serious moves that the analysis calls serious. 95%% Wilson intervals. plies/s: best of %d run(s) of damka analyze on the held-out games, binaries alternating; ratios against the first binary.\n",
 		cfg.seed, max(cfg.rounds, 1))
 	if cfg.dump != nil {
 		if err := cfg.dump.Close(); err != nil {
@@ -405,12 +426,27 @@ func ratio(k, n int) string {
 // half: odd indices. The split is fixed: nothing may be tuned on it.
 func heldOut(index int) bool { return index%2 == 1 }
 
+// internationalMasterFiles are the files of master games among the
+// International ones of the corpus (testdata/corpus/international/wiegerw-pdn/succeed):
+// Dutch championships and semi-finals, the 2003 world championship,
+// the 1995 candidates, Sijbrands' games. The others are compositions
+// (Cat.*, PWCP*, set up by FEN), online games (kurnik) or a single
+// annotated game (windragon); schildpad (Event "10x10II", players
+// unnamed) is left out too.
+var internationalMasterFiles = []string{
+	"090417ronde12.pdn", "DUTCH96H.pdn", "PROF2.pdn", "candidate95.pdn", "nk ronde 01.pdn", "nk ronde 02.pdn",
+	"nk2003-amsterdam.pdn", "rk ronde 12.pdn", "wk2003.pdn",
+}
+
 // writeHeldOut writes the held-out games, as written, to one file.
 func (cfg *config) writeHeldOut() error {
 	// The corpus mirrors ../shared/corpus: the files are in folders by
 	// source (wiegerw-pdn/succeed/ussr1947.pdn, wiegerw-pdn/fail/abatsiev.pdn).
 	var names []string
 	err := filepath.WalkDir(cfg.corpus, func(path string, d fs.DirEntry, err error) error {
+		if cfg.variant == draughts.International && !slices.Contains(internationalMasterFiles, filepath.Base(path)) {
+			return err
+		}
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pdn") {
 			names = append(names, path)
 		}
@@ -456,6 +492,9 @@ var fingerprintFENs = []string{
 // and 12. Any change of the evaluation or the search changes the node
 // counts.
 func (b *damkaBin) identify(cfg *config) error {
+	if b.hub {
+		return identifyHub(b, cfg.variant)
+	}
 	data, err := os.ReadFile(b.path)
 	if err != nil {
 		return err
@@ -468,7 +507,7 @@ func (b *damkaBin) identify(cfg *config) error {
 		if d == 12 {
 			fens = fens[2:4]
 		}
-		out, err := evalFENs(b, d, 16, fens)
+		out, err := evalFENs(b, draughts.Russian, d, 16, fens)
 		if err != nil {
 			return err
 		}
@@ -482,8 +521,8 @@ func (b *damkaBin) identify(cfg *config) error {
 }
 
 // evalFENs runs damka eval on fens and returns its lines.
-func evalFENs(b *damkaBin, depth, tt int, fens []string) ([]string, error) {
-	cmd := exec.Command(b.path, "eval", "--depth", strconv.Itoa(depth), "--tt", strconv.Itoa(tt), "-j", "1")
+func evalFENs(b *damkaBin, v draughts.Variant, depth, tt int, fens []string) ([]string, error) {
+	cmd := exec.Command(b.path, "eval", "--variant", v.Name(), "--depth", strconv.Itoa(depth), "--tt", strconv.Itoa(tt), "-j", "1")
 	cmd.Stdin = strings.NewReader(strings.Join(fens, "\n") + "\n")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -503,7 +542,7 @@ func evalFENs(b *damkaBin, depth, tt int, fens []string) ([]string, error) {
 func (a *analysis) analyse(cfg *config, j int, first bool) error {
 	out := filepath.Join(cfg.work, fmt.Sprintf("%s-d%d-j%d", a.bin.name, a.depth, j))
 	os.RemoveAll(out)
-	args := []string{"analyze", "-q", "-j", strconv.Itoa(j), "-o", out}
+	args := []string{"analyze", "-q", "--variant", cfg.variant.Name(), "-j", strconv.Itoa(j), "-o", out}
 	if a.depth > 0 {
 		args = append(args, "--depth", strconv.Itoa(a.depth))
 	}
@@ -512,7 +551,10 @@ func (a *analysis) analyse(cfg *config, j int, first bool) error {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
+	// Exit status 1: done, the outputs written, but a game has an error
+	// (candidate95.pdn's game 8 has a wrong Result tag): its plies up to
+	// the error are analysed.
+	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != 1 {
 		return fmt.Errorf("%s %s: %v: %s", a.bin.path, strings.Join(args, " "), err, stderr.String())
 	}
 	took := time.Since(start)
@@ -680,8 +722,8 @@ type question struct {
 }
 
 func (a *analysis) question(cfg *config, r *plyRow) (question, error) {
-	v := draughts.Russian
-	p, err := draughts.Russian.ParseFEN(r.fen)
+	v := cfg.variant
+	p, err := v.ParseFEN(r.fen)
 	if err != nil {
 		return question{}, fmt.Errorf("%s: %v", r.key, err)
 	}
@@ -715,7 +757,7 @@ func seriousRef(b *damkaBin, q *question, before, after refResult) bool {
 	if q.forced || before.best == q.played.String() {
 		return false
 	}
-	v := draughts.Russian
+	v := q.pos.Variant()
 	for _, m := range v.Moves(&q.pos, nil) {
 		if m.String() == before.best && m.SameResult(&q.played) {
 			return false // the best move, by another path

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+)
+
+// The tests drive a fake engine: this test binary itself, started with
+// DAMKA_FAKE_HUB set, speaks the Hub protocol with damka's own rules on
+// the position it decodes, so that a conversion that is wrong either way
+// shows as a difference of move lists. The modes make it lie:
+//
+//	ok      answers every command, the "moves" extension too
+//	stock   ignores "moves", as stock Scan does
+//	drop    leaves the last move out of its "moves" list
+//	reject  answers "error illegal move" to captures
+//	extra   lists a move damka has not (a king's move from 1 to 50)
+//	deep    as ok, with other node counts (another engine)
+//	badpos  answers "error bad position" to the position of a search
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("DAMKA_FAKE_HUB"); mode != "" {
+		fakeHub(mode, os.Stdin, os.Stdout)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeHub(mode string, r io.Reader, w io.Writer) {
+	sc := bufio.NewScanner(r)
+	var p draughts.Position
+	depth, calls := 1, 0
+	moves := func() []draughts.Move { return p.Variant().Moves(&p, nil) }
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "hub":
+			fmt.Fprintln(w, "name Fake 1")
+			fmt.Fprintln(w, "wait")
+		case "init":
+			fmt.Fprintln(w, "ready")
+		case "ping":
+			fmt.Fprintln(w, "pong")
+		case "quit":
+			return
+		case "depth":
+			fmt.Sscan(f[1], &depth)
+			if mode == "badpos" {
+				// as if the position sent just before (that of the
+				// search) had been refused: the harness reads nothing
+				// between the two commands, so it sees the same
+				fmt.Fprintln(w, "error bad position")
+			}
+		case "pos":
+			var err error
+			if p, err = fakeDecode(f[1]); err != nil {
+				fmt.Fprintln(w, "error bad position")
+			}
+		case "move":
+			legal := false
+			for _, m := range moves() {
+				if hubMove(&m) == f[1] && !(mode == "reject" && m.IsCapture()) {
+					legal = true
+					p = p.Play(&m)
+					break
+				}
+			}
+			if !legal {
+				fmt.Fprintln(w, "error illegal move")
+			}
+		case "moves":
+			if mode == "stock" {
+				continue
+			}
+			ms := moves()
+			if mode == "drop" {
+				ms = ms[:len(ms)-1]
+			}
+			var out []string
+			for _, m := range ms {
+				out = append(out, hubMove(&m))
+			}
+			if mode == "extra" {
+				out = append(out, "1-50")
+			}
+			fmt.Fprintln(w, "moves "+strings.Join(out, " "))
+		case "analyse":
+			ms := moves()
+			// The score depends on the depth and the position, so that a
+			// test sees which search it got.
+			// time and speed vary, as an engine's do; the nodes depend
+			// on the mode ("deep": another engine).
+			nodes := 1
+			if mode == "deep" {
+				nodes = 2
+			}
+			calls++
+			fmt.Fprintf(w, "info %d 1.0 %d %d 0.%02d %d.0 pv\n", depth, int(analyze.Evaluate(p.Variant(), &p))+depth, nodes, calls%100, os.Getpid()%1000+calls)
+			fmt.Fprintln(w, "move "+hubMove(&ms[len(ms)-1]))
+		}
+	}
+}
+
+// fakeDecode reads a Hub position: 33 letters are Russian, 51 International.
+func fakeDecode(s string) (draughts.Position, error) {
+	v := draughts.International
+	if len(s) == 33 {
+		v = draughts.Russian
+	}
+	var men [2]draughts.Bitboard
+	var kings draughts.Bitboard
+	for i, c := range s[1:] {
+		sq := v.SquareFromNumber(i + 1)
+		switch c {
+		case 'w':
+			men[draughts.White] |= 1 << sq
+		case 'b':
+			men[draughts.Black] |= 1 << sq
+		case 'W':
+			men[draughts.White] |= 1 << sq
+			kings |= 1 << sq
+		case 'B':
+			men[draughts.Black] |= 1 << sq
+			kings |= 1 << sq
+		}
+	}
+	side := draughts.White
+	if s[0] == 'b' {
+		side = draughts.Black
+	}
+	return v.NewPosition(men[draughts.White], men[draughts.Black], kings, side)
+}
+
+func startFake(t *testing.T, mode string) *hubEngine {
+	t.Helper()
+	t.Setenv("DAMKA_FAKE_HUB", mode)
+	e, err := startHub(os.Args[0], nil, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.close)
+	return e
+}
+
+// Positions with quiet moves, captures by men and by a flying king
+// (several paths to the same captures), on both boards.
+var hubFENs = []struct {
+	v   draughts.Variant
+	fen string
+}{
+	{draughts.International, draughts.International.StartFEN()},
+	{draughts.International, "B:WK18,26:B4,16,43,K47"},
+	{draughts.International, "W:WK50,31:B44,33,22,27,12"},
+	{draughts.International, "B:W28,33,34,39,K44:B2,K3,19,23,24"},
+	{draughts.Russian, draughts.Russian.StartFEN()},
+	{draughts.Russian, "W:WKa1,c3:Bd4,f6,b6,d6"},
+}
+
+func TestHubSearchChecksMoves(t *testing.T) {
+	for _, mode := range []string{"ok", "stock"} {
+		e := startFake(t, mode)
+		for _, c := range hubFENs {
+			p, err := c.v.ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := e.search(&p, 15)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", mode, c.fen, err)
+			}
+			// The fake answers its last move; the harness names it by
+			// damka's first move of that start, end and captures.
+			ms := c.v.Moves(&p, nil)
+			last := hubMove(&ms[len(ms)-1])
+			best := ""
+			for _, m := range ms {
+				if hubMove(&m) == last {
+					best = m.String()
+					break
+				}
+			}
+			want := refResult{analyze.Evaluate(c.v, &p) + 15, best}
+			if got != want {
+				t.Errorf("%s: %s: got %v, want %v", mode, c.fen, got, want)
+			}
+		}
+		if e.listing != (mode == "ok") {
+			t.Errorf("%s: listing %v", mode, e.listing)
+		}
+	}
+}
+
+func TestHubSearchFindsDifferences(t *testing.T) {
+	for _, c := range []struct{ mode, fen, want string }{
+		{"drop", draughts.International.StartFEN(), "engine lacks damka's move"},
+		{"extra", draughts.International.StartFEN(), "that damka has not"},
+		{"reject", "B:W28,33,34,39,K44:B2,K3,19,23,24", "engine rejects damka's move"},
+		{"badpos", draughts.International.StartFEN(), "error bad position"},
+	} {
+		e := startFake(t, c.mode)
+		p, err := draughts.International.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = e.search(&p, 15)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", c.mode, err, c.want)
+		}
+	}
+}
+
+func TestHubFormats(t *testing.T) {
+	p := draughts.Start(draughts.International)
+	if got, want := hubPos(&p), "w"+strings.Repeat("b", 20)+strings.Repeat("e", 10)+strings.Repeat("w", 20); got != want {
+		t.Errorf("start: %s, want %s", got, want)
+	}
+	for in, want := range map[string]string{"32-28": "32-28", "26x37x31": "26x37x31", "47x24x42x29x33": "47x24x29x33x42"} {
+		if got, err := normHubMove(in); err != nil || got != want {
+			t.Errorf("%s: %s %v, want %s", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "32", "32-28-23", "axb"} {
+		if _, err := normHubMove(bad); err == nil {
+			t.Errorf("%q read as a move", bad)
+		}
+	}
+	// Scan: centi-men; above 1800 a win, 2000 less the plies.
+	for sc, want := range map[int]analyze.Score{35: 35, -1800: -1800, 1990: analyze.WinIn(10), -1995: analyze.LossIn(5), 1850: analyze.WinIn(150)} {
+		if got := hubScore(sc); got != want {
+			t.Errorf("hubScore(%d) = %v, want %v", sc, got, want)
+		}
+	}
+}
+
+// TestHubFingerprint: the fingerprint is the same from run to run (the
+// fake engine's time and speed fields change), and tells engines apart.
+func TestHubFingerprint(t *testing.T) {
+	fp := func(mode string) string {
+		t.Setenv("DAMKA_FAKE_HUB", mode)
+		b := &damkaBin{name: "engine", path: os.Args[0], hub: true}
+		if err := identifyHub(b, draughts.International); err != nil {
+			t.Fatal(err)
+		}
+		return b.fp
+	}
+	a, b := fp("ok"), fp("ok")
+	if a != b {
+		t.Errorf("fingerprints %s and %s of the same engine", a, b)
+	}
+	if c := fp("deep"); c == a {
+		t.Errorf("engines with other node counts have the same fingerprint %s", c)
+	}
+}
