@@ -103,3 +103,39 @@ func TestTableScores(t *testing.T) {
 		t.Errorf("an evaluation of %v is near the database band", e)
 	}
 }
+
+// A ply's analysis carries the exact results the databases hold, for the
+// mover, before and after the move (the moves table's table_before and
+// table_after): the best move keeps Petrov's triangle a win, and after
+// every move the result is the databases' answer for the opponent,
+// negated; without databases there is none.
+func TestPlyTableResults(t *testing.T) {
+	v := draughts.Russian
+	db, err := egtb.Build(context.Background(), v, egtb.BuildOptions{Only: []egtb.Material{{Kings: [2]uint8{3, 1}}}, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParseFEN("W:WKa1,Kc1,Ke1:BKh2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(v, Options{Depth: 4, TTSize: 1, Tablebase: db})
+	best := s.Search(&p).Best
+	a := s.AnalyzePly(&p, &best)
+	if !a.HasTableBefore || a.TableBefore != egtb.Win || !a.HasTableAfter || a.TableAfter != egtb.Win {
+		t.Errorf("best move %s: before %v/%v, after %v/%v; want a win both", best, a.TableBefore, a.HasTableBefore, a.TableAfter, a.HasTableAfter)
+	}
+	// Every move of the position: the result after it is the negation of
+	// the databases' answer for the side to move there.
+	for _, m := range v.Moves(&p, nil) {
+		a := s.AnalyzePly(&p, &m)
+		q := p.Play(&m)
+		w, ok := db.Probe(&q)
+		if a.HasTableAfter != ok || ok && a.TableAfter != -w {
+			t.Errorf("%s: after %v/%v, the databases say %v/%v for the opponent", m, a.TableAfter, a.HasTableAfter, w, ok)
+		}
+	}
+	if a := NewSearcher(v, Options{Depth: 2, TTSize: 1}).AnalyzePly(&p, &best); a.HasTableBefore || a.HasTableAfter {
+		t.Error("table results without databases")
+	}
+}

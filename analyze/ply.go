@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/egtb"
 )
 
 // Class is the verdict on a played move.
@@ -191,6 +192,14 @@ type PlyAnalysis struct {
 	// depth, or deeper when verification searched the move again. Before,
 	// After, Best, BestPV and Loss are those of that depth.
 	VerdictDepth int
+	// TableBefore and TableAfter are the exact results of the positions
+	// before and after the move, for the mover (egtb.Win, Draw or Loss),
+	// where the endgame databases (Options.Tablebase) hold them; HasTable
+	// says which are known. A move that turns TableBefore's win into a
+	// draw or a loss threw the game away, whatever the scores say.
+	TableBefore, TableAfter egtb.WDL
+	HasTableBefore          bool
+	HasTableAfter           bool
 }
 
 // Material is the material balance of p for the side to move: men
@@ -550,6 +559,12 @@ func (s *Searcher) analyzePly(before *draughts.Position, played *draughts.Move, 
 	a.After = f.After
 	a.Loss = f.Loss()
 	a.Class = Classify(f)
+	if tb := s.opts.Tablebase; tb != nil {
+		a.TableBefore, a.HasTableBefore = tb.Probe(before)
+		if w, ok := tb.Probe(&after); ok {
+			a.TableAfter, a.HasTableAfter = -w, true // the opponent moves there
+		}
+	}
 	return a
 }
 

@@ -30,4 +30,9 @@ type PlyEval struct {
 	// gave EvalBefore, EvalAfter, BestMove, BestPV and Loss): Depth, or
 	// deeper when the analysis verified the verdict.
 	VerdictDepth int
+	// TableBefore and TableAfter are the exact results, for the mover,
+	// of the positions before and after the move where the endgame
+	// databases hold them: "win", "draw" or "loss"; "" where they do not
+	// (PlyAnalysis.TableBefore).
+	TableBefore, TableAfter string
 }

@@ -230,23 +230,7 @@ func kingCapturers[W width](v *spec, p *Position, kings, occ, empty Bitboard) Bi
 		up, down := jumpTargets(empty, opp, rowWidth[W]())
 		return (up | down) & kings
 	}
-	var j Bitboard
-	for ; kings != 0; kings &= kings - 1 {
-		s := kings.First()
-		for d := Direction(0); d < 4; d++ {
-			blk := geo.ray[s][d] & occ
-			if blk == 0 {
-				continue
-			}
-			if b := firstBlocker(blk, d); opp.Has(b) {
-				if n := geo.neighbor[b][d]; n != NoSquare && empty.Has(n) {
-					j |= s.Bit()
-					break
-				}
-			}
-		}
-	}
-	return j
+	return flyingCapturers(geo, kings, opp, occ, empty)
 }
 
 // countQuiet counts the quiet moves of p without listing them.

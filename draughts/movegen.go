@@ -273,7 +273,14 @@ func (v *spec) capturers(p *Position) Bitboard {
 		}
 		return j | v.menCapturers(up, down, men, us)
 	}
-	j := v.menCapturers(up, down, men, us)
+	return v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty)
+}
+
+// flyingCapturers returns the flying kings among kings that can capture
+// along a diagonal: the first piece on some ray is an enemy with an empty
+// square behind it. Perft's counter (kingCapturers) asks it too.
+func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
+	var j Bitboard
 	for ; kings != 0; kings &= kings - 1 {
 		s := kings.First()
 		for d := Direction(0); d < 4; d++ {

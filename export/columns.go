@@ -110,40 +110,42 @@ func strData(offs []int32, data []byte, valid *bitmap, nulls int) arrow.ArrayDat
 
 // The columns of the moves table, by index.
 var (
-	mcGameID     = fieldIndex(movesFields, "game_id")
-	mcPly        = fieldIndex(movesFields, "ply")
-	mcMoveNumber = fieldIndex(movesFields, "move_number")
-	mcSide       = fieldIndex(movesFields, "side")
-	mcWritten    = fieldIndex(movesFields, "move_written")
-	mcMove       = fieldIndex(movesFields, "move")
-	mcFrom       = fieldIndex(movesFields, "from")
-	mcTo         = fieldIndex(movesFields, "to")
-	mcPath       = fieldIndex(movesFields, "path")
-	mcCaptured   = fieldIndex(movesFields, "captured")
-	mcIsCapture  = fieldIndex(movesFields, "is_capture")
-	mcCompulsory = fieldIndex(movesFields, "capture_was_compulsory")
-	mcPromotes   = fieldIndex(movesFields, "promotes")
-	mcRepaired   = fieldIndex(movesFields, "repaired")
-	mcLegal      = fieldIndex(movesFields, "legal_moves")
-	mcFEN        = fieldIndex(movesFields, "fen_before")
-	mcFENAfter   = fieldIndex(movesFields, "fen_after")
-	mcHashBefore = fieldIndex(movesFields, "hash_before")
-	mcHashAfter  = fieldIndex(movesFields, "hash_after")
-	mcComment    = fieldIndex(movesFields, "comment")
-	mcNAGs       = fieldIndex(movesFields, "nags")
-	mcStrength   = fieldIndex(movesFields, "strength")
-	mcDepth      = fieldIndex(movesFields, "depth")
-	mcEvalBefore = fieldIndex(movesFields, "eval_before")
-	mcEvalWhite  = fieldIndex(movesFields, "eval_before_white")
-	mcMateBefore = fieldIndex(movesFields, "mate_before")
-	mcBestMove   = fieldIndex(movesFields, "best_move")
-	mcBestPV     = fieldIndex(movesFields, "best_pv")
-	mcEvalAfter  = fieldIndex(movesFields, "eval_after")
-	mcMateAfter  = fieldIndex(movesFields, "mate_after")
-	mcLoss       = fieldIndex(movesFields, "loss")
-	mcClass      = fieldIndex(movesFields, "class")
-	mcNodes      = fieldIndex(movesFields, "nodes")
-	mcVerdict    = fieldIndex(movesFields, "verdict_depth")
+	mcGameID      = fieldIndex(movesFields, "game_id")
+	mcPly         = fieldIndex(movesFields, "ply")
+	mcMoveNumber  = fieldIndex(movesFields, "move_number")
+	mcSide        = fieldIndex(movesFields, "side")
+	mcWritten     = fieldIndex(movesFields, "move_written")
+	mcMove        = fieldIndex(movesFields, "move")
+	mcFrom        = fieldIndex(movesFields, "from")
+	mcTo          = fieldIndex(movesFields, "to")
+	mcPath        = fieldIndex(movesFields, "path")
+	mcCaptured    = fieldIndex(movesFields, "captured")
+	mcIsCapture   = fieldIndex(movesFields, "is_capture")
+	mcCompulsory  = fieldIndex(movesFields, "capture_was_compulsory")
+	mcPromotes    = fieldIndex(movesFields, "promotes")
+	mcRepaired    = fieldIndex(movesFields, "repaired")
+	mcLegal       = fieldIndex(movesFields, "legal_moves")
+	mcFEN         = fieldIndex(movesFields, "fen_before")
+	mcFENAfter    = fieldIndex(movesFields, "fen_after")
+	mcHashBefore  = fieldIndex(movesFields, "hash_before")
+	mcHashAfter   = fieldIndex(movesFields, "hash_after")
+	mcComment     = fieldIndex(movesFields, "comment")
+	mcNAGs        = fieldIndex(movesFields, "nags")
+	mcStrength    = fieldIndex(movesFields, "strength")
+	mcDepth       = fieldIndex(movesFields, "depth")
+	mcEvalBefore  = fieldIndex(movesFields, "eval_before")
+	mcEvalWhite   = fieldIndex(movesFields, "eval_before_white")
+	mcMateBefore  = fieldIndex(movesFields, "mate_before")
+	mcBestMove    = fieldIndex(movesFields, "best_move")
+	mcBestPV      = fieldIndex(movesFields, "best_pv")
+	mcEvalAfter   = fieldIndex(movesFields, "eval_after")
+	mcMateAfter   = fieldIndex(movesFields, "mate_after")
+	mcLoss        = fieldIndex(movesFields, "loss")
+	mcClass       = fieldIndex(movesFields, "class")
+	mcNodes       = fieldIndex(movesFields, "nodes")
+	mcVerdict     = fieldIndex(movesFields, "verdict_depth")
+	mcTableBefore = fieldIndex(movesFields, "table_before")
+	mcTableAfter  = fieldIndex(movesFields, "table_after")
 )
 
 // movesColumn builds column col of the rows of parts (n rows) in b.
@@ -400,14 +402,20 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 		})
 		b.u64 = v
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), u64Buf(v)}, nil, nulls)
-	case mcBestMove, mcClass:
+	case mcBestMove, mcClass, mcTableBefore, mcTableAfter:
 		offs, data := strOffsets(b.offs), b.data[:0]
 		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(data)), k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
 			s := ""
 			if e != nil {
-				s = e.BestMove
-				if col == mcClass {
+				switch col {
+				case mcBestMove:
+					s = e.BestMove
+				case mcClass:
 					s = e.Class
+				case mcTableBefore:
+					s = e.TableBefore
+				default:
+					s = e.TableAfter
 				}
 			}
 			// appendOptStr: "" is NULL.

@@ -23,7 +23,9 @@
 //     one schema serves damka export and damka analyze; where a score is a
 //     forced win or loss, eval_before and eval_after are NULL and
 //     mate_before and mate_after hold the plies to the end (see PlyEval).
-//     verdict_depth, the last column, came with verified verdicts (damka
+//     table_before and table_after, the last columns, are the exact
+//     results the endgame databases hold (PlyEval.TableBefore).
+//     verdict_depth came with verified verdicts (damka
 //     analyze searches a bad move again deeper before it judges it): the
 //     depth whose searches decided class; eval_before, eval_after,
 //     best_move, best_pv and loss are those of that depth, depth is the

@@ -327,10 +327,30 @@ func TestEvals(t *testing.T) {
 	defer class.Release()
 	vd := column(t, tbl, "verdict_depth", mem).(*array.Int32)
 	defer vd.Release()
-	row := 0
+	tb := column(t, tbl, "table_before", mem).(*array.String)
+	defer tb.Release()
+	ta := column(t, tbl, "table_after", mem).(*array.String)
+	defer ta.Release()
+	row, held := 0, 0
 	for i, r := range reports {
 		for j := range r.Plies {
 			e := evals[i][j]
+			str := func(a *array.String) string {
+				if a.IsNull(row) {
+					return ""
+				}
+				return a.Value(row)
+			}
+			want := [2]string{}
+			if e != nil {
+				want = [2]string{e.TableBefore, e.TableAfter}
+			}
+			if got := [2]string{str(tb), str(ta)}; got != want {
+				t.Fatalf("row %d: table_before/after %q, want %q", row, got, want)
+			}
+			if want[0] != "" {
+				held++
+			}
 			switch {
 			case e == nil:
 				if !eb.IsNull(row) || !ew.IsNull(row) || !pv.IsNull(row) || !class.IsNull(row) || !vd.IsNull(row) {
@@ -357,6 +377,9 @@ func TestEvals(t *testing.T) {
 			}
 			row++
 		}
+	}
+	if held == 0 {
+		t.Error("no row held by the endgame databases")
 	}
 }
 

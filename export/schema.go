@@ -173,6 +173,8 @@ var movesFields = []arrow.Field{
 	opt("class", str),             // the analysis' verdict: best, good, inaccuracy, mistake, blunder ...
 	opt("nodes", i64),             // nodes searched
 	opt("verdict_depth", i32),     // depth of the searches that decided class: depth, or deeper when the verdict was verified
+	opt("table_before", str),      // the exact result before the move, mover's view, from the endgame databases: win, draw or loss; NULL where they hold no result
+	opt("table_after", str),       // and after it, mover's view
 }
 
 // positionsFields are the columns of the positions table, in order.
@@ -332,6 +334,13 @@ func GamesSchema(m Meta) *arrow.Schema {
 //     decided class: depth, or deeper when verification searched the
 //     move again (eval_before, eval_after, best_move, best_pv and loss are
 //     those of that depth)
+//   - table_before (string, nullable): the exact result of the position
+//     before the move, for the mover, where the endgame databases hold it
+//     (damka analyze --egtb, or the databases in the user cache): win,
+//     draw or loss; NULL where they do not, or without databases
+//   - table_after (string, nullable): the same after the move, for the
+//     mover: a table_before win with a table_after draw or loss is a win
+//     thrown away, whatever the search's scores
 func MovesSchema(m Meta) *arrow.Schema {
 	md := m.metadata("moves")
 	return arrow.NewSchema(movesFields, &md)

@@ -54,6 +54,12 @@ func Eval(pa *analyze.PlyAnalysis, depth int) *analyze.PlyEval {
 	for _, m := range pa.BestPV {
 		e.BestPV = append(e.BestPV, m.String())
 	}
+	if pa.HasTableBefore {
+		e.TableBefore = pa.TableBefore.String()
+	}
+	if pa.HasTableAfter {
+		e.TableAfter = pa.TableAfter.String()
+	}
 	return e
 }
 

@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -97,6 +99,38 @@ func (c *Counts) Merge(o *Counts) {
 // the exit status 1 of every command.
 func (c *Counts) HasErrors() bool {
 	return c.Errors+c.Unreadable+c.Unchecked > 0
+}
+
+// The exit statuses of a run, damka's and damka-beam's (the README's
+// table): ExitStatus chooses among the first three from the counts.
+const (
+	ExitOK       = 0 // every game checked, none with an error
+	ExitFindings = 1 // a game has an error, or could not be checked
+	ExitInput    = 2 // an input could not be read at all (or, for the commands, bad usage)
+)
+
+// ExitStatus is the exit status of a run with these counts: ExitInput when
+// an input could not be read, ExitFindings when a game has an error or
+// could not be checked, else ExitOK.
+func (c *Counts) ExitStatus() int {
+	switch {
+	case c.InputErrors > 0:
+		return ExitInput
+	case c.HasErrors():
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// DescribeInputError is how damka and damka-beam name an input that
+// could not be read: the path and what went wrong, without the system
+// call ("x.pdn: no such file or directory", not "open x.pdn: ...").
+func DescribeInputError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Path + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // Write prints what was read and found, as damka check's summary does:

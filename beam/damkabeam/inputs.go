@@ -2,7 +2,6 @@ package damkabeam
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -127,13 +126,6 @@ func listRemote(ctx context.Context, arg string) []pdn.Source {
 
 func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
 
-// describeInputError drops the system call from a path error: "x.pdn: no
-// such file or directory" rather than "stat x.pdn: ...", as damka says
-// it.
-func describeInputError(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Path + ": " + pe.Err.Error()
-	}
-	return err.Error()
-}
+// describeInputError is pipeline.DescribeInputError: an input is named
+// as damka names it.
+func describeInputError(err error) string { return pipeline.DescribeInputError(err) }

@@ -65,15 +65,7 @@ func (s *Summary) Text() string {
 // Exit is the exit status damka gives such a run: 2 when an input could
 // not be read, 1 when a game has an error or could not be checked, else
 // 0.
-func (s *Summary) Exit() int {
-	switch {
-	case s.Counts.InputErrors > 0:
-		return 2
-	case s.Counts.HasErrors():
-		return 1
-	}
-	return 0
-}
+func (s *Summary) Exit() int { return s.Counts.ExitStatus() }
 
 // ReadSummary reads the summary of a run from its output folder.
 func ReadSummary(ctx context.Context, out string) (*Summary, error) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -297,14 +296,9 @@ func (p *reporter) flush() {
 	p.groups = p.groups[:0]
 }
 
-// describeInputError drops the system call from a path error: "x.pdn: no
-// such file or directory" rather than "stat x.pdn: ...".
+// describeInputError is pipeline.DescribeInputError, shown on a terminal.
 func describeInputError(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return display.Text(pe.Path + ": " + pe.Err.Error())
-	}
-	return display.Text(err.Error())
+	return display.Text(pipeline.DescribeInputError(err))
 }
 
 // gameLabel names a game in reports: "game 3 (Ivanov - Petrov, USSR ch.)".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -134,6 +135,14 @@ func TestAnalyzeTablebase(t *testing.T) {
 	if got := strings.Count(string(b), "{#W}"); got != 4 {
 		t.Errorf("%d database wins in the annotations, want 4:\n%s", got, b)
 	}
+	// The exact results in moves.parquet, for the mover: White's moves
+	// keep the win, Black's the loss.
+	want := []string{"win", "loss", "win", "loss"}
+	for _, col := range []string{"table_before", "table_after"} {
+		if got := readStrings(t, filepath.Join(out, "moves.parquet"), col); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", col, got, want)
+		}
+	}
 	out2 := filepath.Join(t.TempDir(), "without")
 	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "4", "-o", out2, in)
 	if code != exitOK || strings.Count(errOut, "note: no endgame databases") != 1 {
@@ -141,5 +150,8 @@ func TestAnalyzeTablebase(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(out2, "annotated.pdn")); strings.Contains(string(b), "#W") {
 		t.Errorf("a database win without databases:\n%s", b)
+	}
+	if got := readStrings(t, filepath.Join(out2, "moves.parquet"), "table_before"); !slices.Equal(got, []string{"", "", "", ""}) {
+		t.Errorf("table_before without databases: %q", got)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/pipeline"
 )
 
 func main() {
@@ -28,10 +29,10 @@ type exitCode int
 
 // Exit statuses, the same for every command (see the root command's help).
 const (
-	exitOK       exitCode = 0 // done: every game checked, none with an error
-	exitFindings exitCode = 1 // done, but a game had an error or could not be checked, or a line was bad
-	exitInput    exitCode = 2 // an input could not be read at all, or bad usage
-	exitWrite    exitCode = 3 // an output could not be written (disk full, I/O error): outputs left as they were
+	exitOK       exitCode = pipeline.ExitOK       // done: every game checked, none with an error
+	exitFindings exitCode = pipeline.ExitFindings // done, but a game had an error or could not be checked, or a line was bad
+	exitInput    exitCode = pipeline.ExitInput    // an input could not be read at all, or bad usage
+	exitWrite    exitCode = 3                     // an output could not be written (disk full, I/O error): outputs left as they were
 	// An interrupt exits 128 + the signal's number, as shells do: 130 for
 	// SIGINT (Ctrl-C), 143 for SIGTERM.
 )

@@ -331,11 +331,8 @@ func (t *tally) printRate(w io.Writer) {
 
 // exit maps the tally to the exit status (exitStatusHelp).
 func (t *tally) exit() error {
-	switch {
-	case t.InputErrors > 0:
-		return &exitError{code: exitInput}
-	case t.HasErrors():
-		return &exitError{code: exitFindings}
+	if code := t.ExitStatus(); code != pipeline.ExitOK {
+		return &exitError{code: exitCode(code)}
 	}
 	return nil
 }
