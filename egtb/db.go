@@ -33,13 +33,25 @@ func NewDB(v draughts.Variant) (*DB, error) {
 	return &DB{v: v, l: newLayout(v.Geometry()), sizes: map[Material]uint64{}}, nil
 }
 
-// Supported reports why v has no tables here, or nil. The tables are
-// built for Russian draughts: the retrograde analysis itself is the
-// variant's own move generator, but every other variant's tables need
-// their own verification before they are offered.
+// Supported reports why v has no tables here, or nil. The retrograde
+// analysis is the variant's own move generator, so the tables hold for
+// any variant whose game ends as R-END-1 says (a side with no legal move
+// loses) and whose moves depend on the position alone, on the 8x8 board
+// the index is made for: Russian, Brazilian, Pool, English, Italian,
+// Spanish, Czech and Thai, each checked against an exhaustive search
+// of every position of 3 pieces (TestExhaustive). Not giveaway play
+// (the side with no move wins), nor Breakthrough (a king ends the game),
+// nor 10x10.
 func Supported(v draughts.Variant) error {
-	if v != draughts.Russian {
-		return fmt.Errorf("endgame databases: %s is not supported (only russian)", v.Name())
+	switch {
+	case v == draughts.NoVariant:
+		return fmt.Errorf("endgame databases: no variant")
+	case len(v.Geometry().Squares()) > 32:
+		return fmt.Errorf("endgame databases: %s is not supported (8x8 variants only)", v.Name())
+	case v.LoserWins():
+		return fmt.Errorf("endgame databases: %s is not supported (the side with no move wins there)", v.Name())
+	case v.Rules().FirstKingWins || v.Rules().Orthogonal:
+		return fmt.Errorf("endgame databases: %s is not supported", v.Name())
 	}
 	return nil
 }

@@ -319,3 +319,70 @@ func TestDrawRules(t *testing.T) {
 		}
 	}
 }
+
+// Every supported variant's tables of 3 pieces are consistent with its
+// moves (as TestConsistency checks Russian's): a win has a move to a
+// loss, a loss only moves to wins, a draw no move to a loss and one to a
+// draw.
+func TestConsistencyVariants(t *testing.T) {
+	for _, v := range draughts.Variants() {
+		if v == draughts.Russian || Supported(v) != nil {
+			continue
+		}
+		t.Run(v.Name(), func(t *testing.T) {
+			db, err := Build(context.Background(), v, BuildOptions{Pieces: 3, Dir: t.TempDir()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range db.Classes() {
+				checkClass(t, db, m)
+			}
+		})
+	}
+	for _, v := range []draughts.Variant{draughts.Giveaway, draughts.International, draughts.Breakthrough, draughts.Frisian} {
+		if Supported(v) == nil {
+			t.Errorf("%s supported", v.Name())
+		}
+	}
+}
+
+// A Set answers each position from its own variant's tables: two kings
+// against one is a win in English draughts (kings that do not fly) and,
+// on the same squares, also decided in Russian, each by its own tables.
+func TestSet(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range []draughts.Variant{draughts.English, draughts.Russian} {
+		if _, err := Build(context.Background(), v, BuildOptions{Pieces: 3, Dir: dir}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := OpenSet(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Variants(); len(got) != 2 || s.Empty() {
+		t.Fatalf("variants %v", got)
+	}
+	for _, v := range []draughts.Variant{draughts.English, draughts.Russian} {
+		db := s.DB(v)
+		for _, m := range db.Classes() {
+			checkClass(t, db, m) // the set's tables are the variant's own
+		}
+		p, err := v.ParseFEN(map[draughts.Variant]string{draughts.English: "W:WK1,K5:BK32", draughts.Russian: "W:WKc1,Ka3:BKh8"}[v])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := db.Probe(&p)
+		got, ok2 := s.Probe(&p)
+		if !ok || !ok2 || got != want {
+			t.Errorf("%s: set %v/%v, its tables %v/%v", v.Name(), got, ok2, want, ok)
+		}
+	}
+	p, _ := draughts.Brazilian.ParseFEN("W:WKc1,Ka3:BKh8")
+	if _, ok := s.Probe(&p); ok {
+		t.Error("a Brazilian position answered without Brazilian tables")
+	}
+	if e, err := OpenSet(t.TempDir()); err != nil || !e.Empty() {
+		t.Errorf("an empty folder: %v, %v", e, err)
+	}
+}

@@ -19,7 +19,15 @@ import (
 // a draw: neither side can force the end (R-END-1). Every value must be
 // the database's.
 func TestExhaustive(t *testing.T) {
-	v := draughts.Russian
+	for _, v := range draughts.Variants() {
+		if egtb.Supported(v) != nil {
+			continue
+		}
+		t.Run(v.Name(), func(t *testing.T) { exhaustive(t, v) })
+	}
+}
+
+func exhaustive(t *testing.T, v draughts.Variant) {
 	db, err := egtb.Build(context.Background(), v, egtb.BuildOptions{Pieces: 3, Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -168,7 +168,7 @@ func (o Options) config(inputBytes int64) (config, error) {
 	}
 	if c.Egtb != "" {
 		db, err := openTablebase(c.Egtb)
-		if err == nil && db.MaxPieces() == 0 {
+		if err == nil && db.Empty() {
 			err = fmt.Errorf("no endgame database in %s (damka egtb build --dir %s)", o.Egtb, o.Egtb)
 		}
 		if err != nil {
@@ -247,21 +247,21 @@ func (c *config) analysis() (analyze.Options, error) {
 // folder: read once, shared by its DoFns (a DB is read-only).
 var tablebases struct {
 	sync.Mutex
-	dbs map[string]*egtb.DB
+	dbs map[string]*egtb.Set
 }
 
-func openTablebase(dir string) (*egtb.DB, error) {
+func openTablebase(dir string) (*egtb.Set, error) {
 	tablebases.Lock()
 	defer tablebases.Unlock()
 	if db, ok := tablebases.dbs[dir]; ok {
 		return db, nil
 	}
-	db, err := egtb.Open(dir, draughts.Russian)
+	db, err := egtb.OpenSet(dir)
 	if err != nil {
 		return nil, err
 	}
 	if tablebases.dbs == nil {
-		tablebases.dbs = map[string]*egtb.DB{}
+		tablebases.dbs = map[string]*egtb.Set{}
 	}
 	tablebases.dbs[dir] = db
 	return db, nil

@@ -99,7 +99,8 @@ partition).
 
 Endgame databases (damka egtb build) are used as damka eval uses them
 (--egtb, --no-egtb): a position they hold scores 0 for a draw and
-20000 less the plies to it for a win (Russian draughts); without them a
+20000 less the plies to it for a win (those of the game's variant);
+without them a
 note on stderr says so once if a position of 4 pieces or fewer was
 analysed.
 

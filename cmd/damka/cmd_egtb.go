@@ -25,7 +25,7 @@ type EgtbBuildOptions struct {
 
 // AddFlags adds the egtb build flags to fs.
 func (o *EgtbBuildOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules (only russian has databases)")
+	fs.StringVar(&o.Variant, "variant", "russian", "rules: russian, brazilian, pool, english, italian, spanish, czech or thai (8x8 variants where a side with no move loses)")
 	fs.IntVar(&o.Pieces, "pieces", egtb.DefaultPieces, "build every class of this many pieces or fewer")
 	fs.StringVar(&o.Dir, "dir", "", "folder of the databases (default: damka/egtb in the user cache folder)")
 	fs.StringSliceVar(&o.Classes, "class", nil, "build only these classes (KKKvK: three kings to move against a king) and those they lead to; --pieces is then ignored")
@@ -43,7 +43,9 @@ analyze then look up every position of the search they hold.
 
 They are pure results: no move counter (the 15- and 30-move rules and the
 three-kings rule are not applied; see "go doc github.com/damka/damka/egtb").
-Only Russian draughts has them.`,
+The 8x8 variants where a side with no move loses have them: Russian,
+Brazilian, Pool, English, Italian, Spanish, Czech and Thai (one folder
+each); eval and analyze use those of the game's variant.`,
 		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(newEgtbBuildCommand(io))
@@ -53,7 +55,7 @@ Only Russian draughts has them.`,
 func newEgtbBuildCommand(io *streams) *cobra.Command {
 	var opts EgtbBuildOptions
 	cmd := &cobra.Command{
-		Use:   "build [--variant russian] [--pieces N] [--dir D]",
+		Use:   "build [--variant V] [--pieces N] [--dir D]",
 		Short: "Build the endgame databases",
 		Long: `Build the win/draw/loss database of every material class of --pieces
 pieces or fewer (default 4: about 1.7 MB, seconds) into DIR/VARIANT/, one
@@ -167,13 +169,14 @@ func (f *tablebaseFlag) addFlags(fs *pflag.FlagSet) {
 // tablebases are the endgame databases of a run, or what to say when
 // there are none.
 type tablebases struct {
-	db   *egtb.DB // nil: none
-	dir  string   // where they were looked for
+	db   *egtb.Set // nil: none
+	dir  string    // where they were looked for
 	once sync.Once
 }
 
-// openTablebases opens the Russian databases the flags name: a folder
-// named with --egtb must hold some; the default folder may hold none.
+// openTablebases opens the databases the flags name, of every variant
+// that has some there (egtb.OpenSet): a folder named with --egtb must
+// hold some; the default folder may hold none.
 func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
 	if f.Off {
 		return &tablebases{}, nil
@@ -186,11 +189,11 @@ func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
 		}
 		dir = d
 	}
-	db, err := egtb.Open(dir, draughts.Russian)
+	db, err := egtb.OpenSet(dir)
 	if err != nil {
 		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb: %w", cmd, err)}
 	}
-	if db.MaxPieces() == 0 {
+	if db.Empty() {
 		if f.Dir != "" {
 			return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)}
 		}
@@ -211,7 +214,7 @@ func (t *tablebases) probe() egtb.Tablebase {
 // within reports whether p is a position the default build would hold
 // while there is no database: when the note below matters.
 func (t *tablebases) within(p *draughts.Position) bool {
-	return t.db == nil && t.dir != "" && p.Variant() == draughts.Russian && p.Occupied().PopCount() <= egtb.DefaultPieces
+	return t.db == nil && t.dir != "" && egtb.Supported(p.Variant()) == nil && p.Occupied().PopCount() <= egtb.DefaultPieces
 }
 
 // note says once, on stderr, that positions the databases would hold

@@ -155,3 +155,29 @@ func TestAnalyzeTablebase(t *testing.T) {
 		t.Errorf("table_before without databases: %q", got)
 	}
 }
+
+// The databases of another 8x8 variant: built with --variant, used by
+// eval for that variant's positions, in the same folder as Russian's
+// (issue 24: every variant damka plays on 8x8); giveaway has none.
+func TestEgtbOtherVariant(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := egtbBuild(t, context.Background(), EgtbBuildOptions{Variant: "english", Pieces: 3, Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := egtbBuild(t, context.Background(), EgtbBuildOptions{Variant: "russian", Pieces: 3, Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	// Two kings against one: English kings do not fly, and the
+	// databases say who wins where a depth-2 search cannot.
+	opts := EvalOptions{Variant: "english", Depth: 2, TTSize: 1, Jobs: 1, Egtb: tablebaseFlag{Dir: dir}}
+	rows, errOut, err := evalFields(t, opts, "", "W:WK1,K5:BK32")
+	if err != nil || errOut != "" {
+		t.Fatalf("err %v, stderr %q", err, errOut)
+	}
+	if rows[0][1] != "#W" {
+		t.Errorf("English 2 kings against 1: %q, want a database win", rows[0])
+	}
+	if _, _, err := egtbBuild(t, context.Background(), EgtbBuildOptions{Variant: "giveaway", Pieces: 3, Dir: dir}); err == nil || !strings.Contains(err.Error(), "not supported") {
+		t.Errorf("giveaway: %v", err)
+	}
+}

@@ -70,8 +70,8 @@ position, --variant, --depth and --tt and the endgame databases present,
 never on --jobs.
 
 Endgame databases (damka egtb build) are used when the folder --egtb
-names, by default damka/egtb in the user cache folder, holds them
-(Russian draughts): every position of the search they hold is looked up,
+names, by default damka/egtb in the user cache folder, holds them (of
+the position's variant: damka egtb build --variant): every position of the search they hold is looked up,
 not searched further. Without them, a note on stderr says so once if a
 position of 4 pieces or fewer was searched; --no-egtb uses none.
 
