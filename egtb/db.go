@@ -36,18 +36,18 @@ func NewDB(v draughts.Variant) (*DB, error) {
 // Supported reports why v has no tables here, or nil. The retrograde
 // analysis is the variant's own move generator, so the tables hold for
 // any variant whose game ends as R-END-1 says (a side with no legal move
-// loses) and whose moves depend on the position alone, on the 8x8 board
-// the index is made for: Russian, Brazilian, Pool, English, Italian,
-// Spanish, Czech and Thai, each checked against an exhaustive search
-// of every position of 3 pieces (TestExhaustive). Not giveaway play
-// (the side with no move wins), nor Breakthrough (a king ends the game),
-// nor 10x10.
+// loses) and whose moves depend on the position alone: Russian,
+// Brazilian, Pool, English, Italian, Spanish, Czech and Thai on 8x8,
+// International on 10x10, each checked against an exhaustive search of
+// every position of 3 pieces (TestExhaustive). Not giveaway play (the
+// side with no move wins), nor Breakthrough (a king ends the game), nor
+// Frisian (a king's moves depend on the ones before).
 func Supported(v draughts.Variant) error {
 	switch {
 	case v == draughts.NoVariant:
 		return fmt.Errorf("endgame databases: no variant")
-	case len(v.Geometry().Squares()) > 32:
-		return fmt.Errorf("endgame databases: %s is not supported (8x8 variants only)", v.Name())
+	case len(v.Geometry().Squares()) > 50:
+		return fmt.Errorf("endgame databases: %s is not supported (boards up to 10x10)", v.Name())
 	case v.LoserWins():
 		return fmt.Errorf("endgame databases: %s is not supported (the side with no move wins there)", v.Name())
 	case v.Rules().FirstKingWins || v.Rules().Orthogonal:

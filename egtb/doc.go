@@ -33,8 +33,9 @@
 // done, so an interrupted build resumes; Open loads the files of a
 // folder.
 //
-// The 8x8 variants where a side with no move loses are supported
+// The variants where a side with no move loses are supported
 // (Supported): Russian, Brazilian, Pool, English, Italian, Spanish, Czech
-// and Thai, each checked against an exhaustive search of 3 pieces. A Set
+// and Thai, and International on 10x10, each checked against an
+// exhaustive search of 3 pieces. A Set
 // holds the tables of every variant of a folder, for runs of several.
 package egtb

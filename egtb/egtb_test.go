@@ -339,7 +339,7 @@ func TestConsistencyVariants(t *testing.T) {
 			}
 		})
 	}
-	for _, v := range []draughts.Variant{draughts.Giveaway, draughts.International, draughts.Breakthrough, draughts.Frisian} {
+	for _, v := range []draughts.Variant{draughts.Giveaway, draughts.Antidraughts, draughts.Breakthrough, draughts.Frisian, draughts.Frysk} {
 		if Supported(v) == nil {
 			t.Errorf("%s supported", v.Name())
 		}

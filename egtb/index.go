@@ -1,6 +1,8 @@
 package egtb
 
 import (
+	"slices"
+
 	"github.com/damka/damka/draughts"
 )
 
@@ -15,8 +17,8 @@ import (
 // position and are marked invalid in the table. The waste is small for
 // few pieces and keeps the index a few table look-ups.
 
-// binom[n][k] is n choose k, for n up to 32.
-var binom [33][9]uint64
+// binom[n][k] is n choose k, for n up to 50 (the 10x10 board).
+var binom [51][9]uint64
 
 func init() {
 	for n := range binom {
@@ -56,7 +58,11 @@ func newLayout(g *draughts.Geometry) *layout {
 			l.place[grp][i] = -1
 		}
 	}
-	for _, s := range g.Squares() {
+	// In bit order: index ranks a group's squares as it reads them, from
+	// the lowest bit up, which colex ranking needs to be their order in
+	// the list. (The 8x8 boards list their squares so already; 10x10
+	// lists them in the notation's order, which is not.)
+	for _, s := range slices.Sorted(slices.Values(g.Squares())) {
 		for grp := range 4 {
 			switch {
 			case grp == wMen && g.PromotionRow(draughts.White).Has(s),

@@ -25,7 +25,7 @@ type EgtbBuildOptions struct {
 
 // AddFlags adds the egtb build flags to fs.
 func (o *EgtbBuildOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules: russian, brazilian, pool, english, italian, spanish, czech or thai (8x8 variants where a side with no move loses)")
+	fs.StringVar(&o.Variant, "variant", "russian", "rules: russian, brazilian, pool, english, italian, spanish, czech, thai or international (where a side with no move loses)")
 	fs.IntVar(&o.Pieces, "pieces", egtb.DefaultPieces, "build every class of this many pieces or fewer")
 	fs.StringVar(&o.Dir, "dir", "", "folder of the databases (default: damka/egtb in the user cache folder)")
 	fs.StringSliceVar(&o.Classes, "class", nil, "build only these classes (KKKvK: three kings to move against a king) and those they lead to; --pieces is then ignored")
@@ -43,9 +43,10 @@ analyze then look up every position of the search they hold.
 
 They are pure results: no move counter (the 15- and 30-move rules and the
 three-kings rule are not applied; see "go doc github.com/damka/damka/egtb").
-The 8x8 variants where a side with no move loses have them: Russian,
-Brazilian, Pool, English, Italian, Spanish, Czech and Thai (one folder
-each); eval and analyze use those of the game's variant.`,
+The variants where a side with no move loses have them: Russian,
+Brazilian, Pool, English, Italian, Spanish, Czech, Thai and International
+(one folder each; International's 4 pieces take about 90 s and 12 MB);
+eval and analyze use those of the game's variant.`,
 		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(newEgtbBuildCommand(io))
