@@ -41,14 +41,11 @@ func tagValue(g *pdn.Game, names []string) (string, bool) {
 	return "", false
 }
 
-// unknownValue is pdn.UnknownValue.
-func unknownValue(v string) bool { return pdn.UnknownValue(v) }
-
 // textTag is a text column: the tag as written, NULL ("") when absent,
 // empty or unknown.
 func textTag(g *pdn.Game, names []string) string {
 	v, ok := tagValue(g, names)
-	if !ok || unknownValue(v) {
+	if !ok || pdn.UnknownValue(v) {
 		return ""
 	}
 	return v

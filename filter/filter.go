@@ -323,7 +323,7 @@ func (t TagTest) String() string { return t.Name + t.Op + t.Value }
 // ("?", "-": pdn.UnknownValue) is absent, as the column is NULL, but to
 // a test for an unknown value (White=?).
 func (t *TagTest) Match(g *pdn.Game) bool {
-	v, ok := tagValue(g, t.Name)
+	v, ok := g.TagValue(t.Name)
 	if !ok || pdn.UnknownValue(v) && !pdn.UnknownValue(t.Value) {
 		return t.Op == "!="
 	}
@@ -358,10 +358,6 @@ func (t *TagTest) Match(g *pdn.Game) bool {
 		return c > 0
 	}
 	return c >= 0
-}
-
-func tagValue(g *pdn.Game, name string) (string, bool) {
-	return g.TagValue(name)
 }
 
 // VariantTest matches a game's variant.

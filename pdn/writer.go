@@ -214,14 +214,21 @@ func (g *Game) Canonical() *Game {
 	c := *g
 	c.Err = nil
 	c.Tags = g.CanonicalTags()
-	if c.Terminator == "" {
-		c.Terminator = "*"
-		if res := strings.TrimSpace(g.Result()); res != "" && !strings.ContainsAny(res, " \t\r\n") && Terminated(res) {
-			c.Terminator = res
-		}
-	}
+	c.Terminator = g.Ending()
 	c.Moves = renumber(g.Moves, 1, false)
 	return &c
+}
+
+// Ending is the terminator Writer ends g with: as read; when there was
+// none, the Result tag's value if that is a terminator, else "*".
+func (g *Game) Ending() string {
+	if g.Terminator != "" {
+		return g.Terminator
+	}
+	if res := strings.TrimSpace(g.Result()); res != "" && !strings.ContainsAny(res, " \t\r\n") && Terminated(res) {
+		return res
+	}
+	return "*"
 }
 
 // CanonicalTags returns the tags in the order Writer writes them (see

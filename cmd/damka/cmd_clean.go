@@ -333,7 +333,7 @@ func writeReject(w io.Writer, r *validate.Report, src *sourceInfo) error {
 	// so.
 	term := ""
 	if !tooLarge && raw != "" && !pdn.Terminated(raw) {
-		term = (&pdn.Game{Tags: r.Game.Tags}).Canonical().Terminator
+		term = (&pdn.Game{Tags: r.Game.Tags}).Ending()
 		fmt.Fprintf(&sb, "the game had no terminator; the %s after it is added so that it reads back on its own\n", display.Text(term))
 	}
 	for _, line := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
