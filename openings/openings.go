@@ -4,10 +4,11 @@
 // game is given the name of the deepest table position it passes
 // through, whatever the move order that brought it there.
 //
-// The table is russian.tsv beside this file (see its header for the
-// columns and the sources); it has Russian draughts only, because no
-// published source with the moves of named International or Brazilian
-// systems could be read for it.
+// The table is the .tsv files beside this file, one a variant
+// (russian.tsv, international.tsv; see russian.tsv's header for the
+// columns and the sources); every row names its variant, and a game is
+// looked up in its own variant's rows only. There is no Brazilian table:
+// no source with the moves of named Brazilian openings could be read.
 package openings
 
 import (
