@@ -245,6 +245,11 @@ func TestDeepestWins(t *testing.T) {
 		"1. ab4 ba5 2. ed4":              "Игра Бодянского",
 		"1. ab4 hg5":                     "",
 		"1. cd4 fe5 2. d:f6 g:e5 3. ab4": "Гибельное начало",
+		// Отыгрыш's two rows: its tabia, and Sargin's game with 3.gf4
+		// that gave the name; 1.cd4 dc5 2.bc3 is the Old game's start.
+		"1. cd4 dc5 2. bc3 cd6 3. cb4 ba5 4. d:b6 a:c7 5. ba5": "Отыгрыш",
+		"1. cd4 dc5 2. bc3 cd6 3. gf4 ba5 4. d:b6 a:c7":        "Отыгрыш",
+		"1. cd4 dc5 2. bc3 cd6 3. gf4 ba5":                     "",
 	}
 	for mt, want := range cases {
 		if got := Name(report(t, mt)); got != want {
@@ -285,12 +290,15 @@ func TestNames(t *testing.T) {
 		"obratnyj tychok":            "Обратный тычок",
 		"Igra Bodyanskogo":           "Игра Бодянского",
 		"Obratnaya igra Bodjanskogo": "Обратная игра Бодянского",
+		"otygrysh":                   "Отыгрыш",
+		"Igra Ramma - Tsukernika":    "Игра Рамма — Цукерника",
+		"the fox":                    "The Fox",
 	} {
 		if got, err := Find(in); got != want {
 			t.Errorf("Find(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	if _, err := Find("Отыгрыш"); err == nil || !strings.Contains(err.Error(), "Старая партия") {
+	if _, err := Find("Игра Кукуева"); err == nil || !strings.Contains(err.Error(), "Старая партия") {
 		t.Errorf("a name not in the table: %v", err)
 	}
 	if _, err := Find(""); err == nil {
