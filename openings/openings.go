@@ -46,10 +46,13 @@ type posKey struct {
 }
 
 var table struct {
-	once     sync.Once
-	entries  []Entry
-	byPos    map[posKey][]int // entries by the hash of their position
-	maxPlies int
+	once    sync.Once
+	entries []Entry
+	byPos   map[posKey][]int // entries by the hash of their position
+	// maxPlies is the longest row of each variant: Classify looks a game
+	// up at as many depths, so that a long row of one variant (the
+	// Schwarzmanvariant's 26 plies) costs nothing to the games of another.
+	maxPlies map[draughts.Variant]int
 }
 
 func load() {
@@ -60,11 +63,12 @@ func load() {
 		}
 		table.entries = entries
 		table.byPos = map[posKey][]int{}
+		table.maxPlies = map[draughts.Variant]int{}
 		for i := range entries {
 			e := &entries[i]
 			k := posKey{e.Variant, e.Position.Hash()}
 			table.byPos[k] = append(table.byPos[k], i)
-			table.maxPlies = max(table.maxPlies, e.Plies())
+			table.maxPlies[e.Variant] = max(table.maxPlies[e.Variant], e.Plies())
 		}
 	})
 }
@@ -190,7 +194,7 @@ func Classify(r *validate.Report) *Entry {
 		return nil
 	}
 	load()
-	n := min(table.maxPlies, len(r.Plies))
+	n := min(table.maxPlies[r.Variant], len(r.Plies))
 	for i := range n {
 		if r.Plies[i].Illegal {
 			n = i
