@@ -503,7 +503,7 @@ func TestOpening(t *testing.T) {
 	if got := selected(c, gs); !slices.Equal(got, []int{1, 4}) {
 		t.Errorf("either of two: %v", got)
 	}
-	if _, err := ParseOpening("Отыгрыш"); err == nil {
+	if _, err := ParseOpening("Нет такого дебюта"); err == nil {
 		t.Error("a name not in the table was read")
 	}
 }

@@ -4,10 +4,11 @@
 // game is given the name of the deepest table position it passes
 // through, whatever the move order that brought it there.
 //
-// The table is russian.tsv beside this file (see its header for the
-// columns and the sources); it has Russian draughts only, because no
-// published source with the moves of named International or Brazilian
-// systems could be read for it.
+// The table is the .tsv files beside this file, one a variant
+// (russian.tsv, international.tsv; see russian.tsv's header for the
+// columns and the sources); every row names its variant, and a game is
+// looked up in its own variant's rows only. There is no Brazilian table:
+// no source with the moves of named Brazilian openings could be read.
 package openings
 
 import (
@@ -45,10 +46,13 @@ type posKey struct {
 }
 
 var table struct {
-	once     sync.Once
-	entries  []Entry
-	byPos    map[posKey][]int // entries by the hash of their position
-	maxPlies int
+	once    sync.Once
+	entries []Entry
+	byPos   map[posKey][]int // entries by the hash of their position
+	// maxPlies is the longest row of each variant: Classify looks a game
+	// up at as many depths, so that a long row of one variant (the
+	// Schwarzmanvariant's 26 plies) costs nothing to the games of another.
+	maxPlies map[draughts.Variant]int
 }
 
 func load() {
@@ -59,11 +63,12 @@ func load() {
 		}
 		table.entries = entries
 		table.byPos = map[posKey][]int{}
+		table.maxPlies = map[draughts.Variant]int{}
 		for i := range entries {
 			e := &entries[i]
 			k := posKey{e.Variant, e.Position.Hash()}
 			table.byPos[k] = append(table.byPos[k], i)
-			table.maxPlies = max(table.maxPlies, e.Plies())
+			table.maxPlies[e.Variant] = max(table.maxPlies[e.Variant], e.Plies())
 		}
 	})
 }
@@ -189,7 +194,7 @@ func Classify(r *validate.Report) *Entry {
 		return nil
 	}
 	load()
-	n := min(table.maxPlies, len(r.Plies))
+	n := min(table.maxPlies[r.Variant], len(r.Plies))
 	for i := range n {
 		if r.Plies[i].Illegal {
 			n = i

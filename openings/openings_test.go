@@ -14,7 +14,14 @@ import (
 // report replays a game of Russian draughts written as PDN movetext.
 func report(t *testing.T, movetext string) *validate.Report {
 	t.Helper()
-	text := "[GameType \"25\"]\n[Result \"*\"]\n\n" + movetext + " *\n"
+	return reportIn(t, draughts.Russian, movetext)
+}
+
+// reportIn replays a game of v written as PDN movetext, its GameType the
+// one PDN gives v.
+func reportIn(t *testing.T, v draughts.Variant, movetext string) *validate.Report {
+	t.Helper()
+	text := fmt.Sprintf("[GameType \"%d\"]\n[Result \"*\"]\n\n", validate.GameTypeOf(v)) + movetext + " *\n"
 	g, err := pdn.NewReader(strings.NewReader(text), "test.pdn").Next()
 	if err != nil {
 		t.Fatalf("%q: %v", movetext, err)
@@ -42,8 +49,10 @@ func TestTableReplays(t *testing.T) {
 	for _, e := range es {
 		// Every row's moves are legal moves of damka's rules (R-MAN-1,
 		// R-CAP-1..5: the captures in the table are the compulsory ones),
-		// replayed here by validate as a game, without a finding.
-		r := report(t, numbered(e.Moves))
+		// replayed here by validate as a game, without a finding; the
+		// International rows likewise by their variant's rules (RULES.md's
+		// table of variants: men capture backward, the majority capture).
+		r := reportIn(t, e.Variant, numbered(e.Moves))
 		if len(r.Findings) > 0 || len(r.Plies) != e.Plies() {
 			t.Errorf("%s %v: %d plies, findings %v", e.Name, e.Moves, len(r.Plies), r.Findings)
 			continue
@@ -51,15 +60,30 @@ func TestTableReplays(t *testing.T) {
 		if r.Final != e.Position {
 			t.Errorf("%s: replay reaches %s, the table %s", e.Name, r.Final.FEN(), e.Position.FEN())
 		}
-		if e.Source == "" || e.Variant != draughts.Russian {
+		if e.Source == "" || (e.Variant != draughts.Russian && e.Variant != draughts.International) {
 			t.Errorf("%s: source %q, variant %v", e.Name, e.Source, e.Variant)
 		}
+	}
+	// Each table is read for its variant: the International rows are
+	// International positions, named only in International games.
+	n := map[draughts.Variant]int{}
+	for _, e := range es {
+		n[e.Variant]++
+	}
+	if n[draughts.Russian] < 20 || n[draughts.International] < 3 {
+		t.Errorf("rows by variant: %v", n)
+	}
+	if got := Name(reportIn(t, draughts.International, "1. 32-28 19-23 2. 37-32")); got != "Symmetrical variation" {
+		t.Errorf("an International game: named %q", got)
+	}
+	if got := Name(report(t, "1. cd4 dc5 2. bc3 ed6")); got != "Старая партия" {
+		t.Errorf("a Russian game: named %q", got)
 	}
 }
 
 func TestEveryNameReachedByItsMoves(t *testing.T) {
 	for _, e := range Table() {
-		r := report(t, numbered(e.Moves))
+		r := reportIn(t, e.Variant, numbered(e.Moves))
 		if got := Name(r); got != e.Name {
 			t.Errorf("%v: named %q, want %q", e.Moves, got, e.Name)
 		}
@@ -73,7 +97,7 @@ func TestEveryNameReachedByItsMoves(t *testing.T) {
 		longer := append(append([]string(nil), e.Moves...), ms[0].String())
 		next := p.Play(&ms[0])
 		if Lookup(e.Variant, &next) == nil {
-			if got := Name(report(t, numbered(longer))); got != e.Name {
+			if got := Name(reportIn(t, e.Variant, numbered(longer))); got != e.Name {
 				t.Errorf("%v: named %q, want %q", longer, got, e.Name)
 			}
 		}
@@ -127,35 +151,16 @@ func TestTranspositions(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	// Every game of up to 8 plies (perft 8 is 929,905): each that reaches
-	// a table position after as many plies as its row is named by it,
-	// replayed as a game for its first few move orders.
-	v := draughts.Russian
-	orders := map[draughts.Position]int{}
-	var walk func(p draughts.Position, plies []string)
-	walk = func(p draughts.Position, plies []string) {
-		if e := Lookup(v, &p); e != nil && len(plies) == e.Plies() {
-			orders[p]++
-			if orders[p] <= 3 {
-				if got := Name(report(t, numbered(plies))); got != e.Name {
-					t.Errorf("%v: named %q, want %q", plies, got, e.Name)
-				}
-			}
-		}
-		if len(plies) == 8 {
-			return
-		}
-		for _, m := range v.Moves(&p, nil) {
-			walk(p.Play(&m), append(plies[:len(plies):len(plies)], m.String()))
-		}
-	}
-	walk(draughts.Start(v), nil)
+	// Every Russian game of up to 8 plies (perft 8 is 929,905): each that
+	// reaches a table position after as many plies as its row is named by
+	// it, replayed as a game for its first few move orders.
+	orders := walkOrders(t, draughts.Russian, 8)
 	// c3 must leave before b2 can come, d6 before e7 (R-MAN-1): the Old
 	// game's tabiya has one move order; the sources give two for the
 	// others, and there are more.
 	want := map[string]int{"Старая партия": 1, "Тычок": -2, "Обратный тычок": -2, "Городская партия": -2}
 	for _, e := range Table() {
-		if e.Plies() > 8 {
+		if e.Variant != draughts.Russian || e.Plies() > 8 {
 			continue
 		}
 		n := orders[e.Position]
@@ -167,6 +172,55 @@ func TestTranspositions(t *testing.T) {
 		}
 		if n > 1 {
 			t.Logf("%s %v: %d move orders", e.Name, e.Moves, n)
+		}
+	}
+}
+
+// walkOrders plays every game of v of up to depth plies and counts, for
+// each table position reached after as many plies as its row, the move
+// orders that reach it, naming the first few as games (Name must give the
+// row's name whatever the order).
+func walkOrders(t *testing.T, v draughts.Variant, depth int) map[draughts.Position]int {
+	t.Helper()
+	orders := map[draughts.Position]int{}
+	var walk func(p draughts.Position, plies []string)
+	walk = func(p draughts.Position, plies []string) {
+		if e := Lookup(v, &p); e != nil && len(plies) == e.Plies() {
+			orders[p]++
+			if orders[p] <= 3 {
+				if got := Name(reportIn(t, v, numbered(plies))); got != e.Name {
+					t.Errorf("%v: named %q, want %q", plies, got, e.Name)
+				}
+			}
+		}
+		if len(plies) == depth {
+			return
+		}
+		for _, m := range v.Moves(&p, nil) {
+			walk(p.Play(&m), append(plies[:len(plies):len(plies)], m.String()))
+		}
+	}
+	walk(draughts.Start(v), nil)
+	return orders
+}
+
+// TestTranspositionsInternational: the International table's rows of up to
+// 6 plies, by every game of 6 plies (perft 6 is 167,140 sequences). No source
+// read gives two orders for one of its tabiyas, and the walk finds none:
+// each row's tabiya has its row's order alone (White's first move is the
+// one that lets Black's reply and the exchange come), which the test
+// holds so that a row added with a transposition is looked at.
+func TestTranspositionsInternational(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks every game of 6 plies")
+	}
+	orders := walkOrders(t, draughts.International, 6)
+	for _, e := range Table() {
+		if e.Variant != draughts.International || e.Plies() > 6 {
+			continue
+		}
+		if n := orders[e.Position]; n != 1 {
+			t.Errorf("%s %v: %d move orders, want 1", e.Name, e.Moves, n)
 		}
 	}
 }
@@ -192,6 +246,11 @@ func TestDeepestWins(t *testing.T) {
 		"1. ab4 ba5 2. ed4":              "Игра Бодянского",
 		"1. ab4 hg5":                     "",
 		"1. cd4 fe5 2. d:f6 g:e5 3. ab4": "Гибельное начало",
+		// Отыгрыш's two rows: its tabia, and Sargin's game with 3.gf4
+		// that gave the name; 1.cd4 dc5 2.bc3 is the Old game's start.
+		"1. cd4 dc5 2. bc3 cd6 3. cb4 ba5 4. d:b6 a:c7 5. ba5": "Отыгрыш",
+		"1. cd4 dc5 2. bc3 cd6 3. gf4 ba5 4. d:b6 a:c7":        "Отыгрыш",
+		"1. cd4 dc5 2. bc3 cd6 3. gf4 ba5":                     "",
 	}
 	for mt, want := range cases {
 		if got := Name(report(t, mt)); got != want {
@@ -232,12 +291,15 @@ func TestNames(t *testing.T) {
 		"obratnyj tychok":            "Обратный тычок",
 		"Igra Bodyanskogo":           "Игра Бодянского",
 		"Obratnaya igra Bodjanskogo": "Обратная игра Бодянского",
+		"otygrysh":                   "Отыгрыш",
+		"Igra Ramma - Tsukernika":    "Игра Рамма — Цукерника",
+		"the fox":                    "The Fox",
 	} {
 		if got, err := Find(in); got != want {
 			t.Errorf("Find(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	if _, err := Find("Отыгрыш"); err == nil || !strings.Contains(err.Error(), "Старая партия") {
+	if _, err := Find("Игра Кукуева"); err == nil || !strings.Contains(err.Error(), "Старая партия") {
 		t.Errorf("a name not in the table: %v", err)
 	}
 	if _, err := Find(""); err == nil {

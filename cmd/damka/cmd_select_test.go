@@ -211,7 +211,7 @@ func TestSelectOpening(t *testing.T) {
 			t.Errorf("%q: exit %d, %q", c.names, code, errOut)
 		}
 	}
-	_, errOut, code := run(t, "", "select", "-q", in, "--opening", "Отыгрыш", "--ids", "-")
+	_, errOut, code := run(t, "", "select", "-q", in, "--opening", "Нет такого дебюта", "--ids", "-")
 	if code != exitInput || !strings.Contains(errOut, "--opening") || !strings.Contains(errOut, "Старая партия") {
 		t.Errorf("a name not in the table: exit %d, %q", code, errOut)
 	}
