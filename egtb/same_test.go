@@ -71,3 +71,37 @@ func TestSameAsReference(t *testing.T) {
 		t.Logf("%s: %d classes equal to the reference's", b.v.Name(), checked)
 	}
 }
+
+// BenchmarkSolve is the solve of one pair of classes of 4 pieces (Russian
+// KKvKM and KMvKK), the smaller classes built once before; -ref times the
+// reference generator on the same pair.
+func BenchmarkSolve(b *testing.B) {
+	m, _ := ParseMaterial("KKvKM")
+	db, err := Build(context.Background(), draughts.Russian, BuildOptions{Only: []Material{m}, Dir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("new", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := newSolver(db, m).run(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("new-1worker", func(b *testing.B) {
+		for b.Loop() {
+			s := newSolver(db, m)
+			s.workers = 1
+			if _, err := s.run(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ref", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := newRefSolver(db, m).run(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -156,14 +156,22 @@ func (w *worker) examine(i uint64) (uint8, error) {
 	if err != nil {
 		return 0, err
 	}
-	w.buf = v.UniqueMoves(&p, w.buf[:0])
+	capture := v.MustCapture(&p)
+	if capture {
+		w.buf = v.UniqueMoves(&p, w.buf[:0])
+	} else {
+		// Without a capture the legal moves are the quiet ones
+		// (R-CAP-1), each to its own position: no need to sort out
+		// paths to the same position as UniqueMoves does.
+		w.buf = v.QuietMoves(&p, w.buf[:0])
+	}
 	if len(w.buf) == 0 {
 		return stLossNew, nil // R-END-1
 	}
 	left := 0
 	for j := range w.buf {
 		m := &w.buf[j]
-		if !m.IsCapture() && !m.Promotes {
+		if !capture && !m.Promotes {
 			left++ // a quiet move inside the space
 			continue
 		}
@@ -188,7 +196,7 @@ func (w *worker) examine(i uint64) (uint8, error) {
 	switch {
 	case left == 0:
 		return stLossNew, nil // every move leads to a win of another class
-	case w.buf[0].IsCapture():
+	case capture:
 		return stNone, nil // a draw: a capture is compulsory (R-CAP-1), and none wins
 	case left > stMaxLeft:
 		return 0, fmt.Errorf("endgame databases: a position of %v has %d moves", s.ms[0], left)
