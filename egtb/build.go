@@ -44,6 +44,9 @@ type BuildOptions struct {
 	// Class, when set, is called for every class as it is finished or
 	// found finished.
 	Class func(ClassReport)
+	// Workers is the number of goroutines that solve a class (default
+	// GOMAXPROCS: every core).
+	Workers int
 }
 
 // ClassReport says how a class was built.
@@ -127,6 +130,9 @@ func Build(ctx context.Context, v draughts.Variant, opts BuildOptions) (*DB, err
 		}
 		start := time.Now()
 		s := newSolver(db, pair[0])
+		if opts.Workers > 0 {
+			s.workers = opts.Workers
+		}
 		if opts.Progress != nil {
 			base := before
 			s.progress = func(done uint64) { opts.Progress(base+done, total) }

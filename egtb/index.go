@@ -128,14 +128,27 @@ func (l *layout) groups(m Material, idx uint64) (gs [4]draughts.Bitboard, ok boo
 		idx /= radix
 		// Colex unranking: the largest place c with C(c, k) <= rank is
 		// the highest square of the set, and so on down.
-		c := n - 1
+		// It is found by bisection (C(c, k) grows with c), which on
+		// 10x10's 50 squares is a few steps instead of a walk down the
+		// board; with k = 1 the place is the rank itself.
+		hi := n - 1
 		for k := cs[grp]; k >= 1; k-- {
-			for binom[c][k] > rank {
-				c--
+			c := int(rank)
+			if k > 1 {
+				lo := k - 1 // C(k-1, k) = 0 <= rank
+				for lo < hi {
+					mid := (lo + hi + 1) / 2
+					if binom[mid][k] <= rank {
+						lo = mid
+					} else {
+						hi = mid - 1
+					}
+				}
+				c = lo
 			}
 			rank -= binom[c][k]
 			gs[grp] |= l.squares[grp][c].Bit()
-			c--
+			hi = c - 1
 		}
 		if all&gs[grp] != 0 {
 			return gs, false
