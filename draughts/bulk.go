@@ -263,6 +263,18 @@ func (v *spec) quietMove(p *Position, from, to Square) (Move, int, bool) {
 	if !geo.board.Has(from) || !geo.board.Has(to) || v.capturers(p) != 0 {
 		return Move{}, 0, false
 	}
+	if v.Straight {
+		// Turkish: no bulk count of its steps along rows; the list is
+		// short.
+		var buf [128]Move
+		ms := v.straightQuiet(p, buf[:0])
+		for i := range ms {
+			if ms[i].From == from && ms[i].To == to {
+				return ms[i], len(ms), true
+			}
+		}
+		return Move{}, 0, false
+	}
 	us := p.Side
 	occ := p.Occupied()
 	empty := geo.board &^ occ

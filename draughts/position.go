@@ -28,7 +28,7 @@ func Start(v Variant) Position {
 	if n := v.spec().startRows; n > 0 {
 		rows = n
 	}
-	for r := 0; r < rows; r++ {
+	for r := v.spec().startGap; r < v.spec().startGap+rows; r++ {
 		p.Pieces[White] |= g.rows[r]
 		p.Pieces[Black] |= g.rows[g.height-1-r]
 	}
