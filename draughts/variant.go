@@ -175,7 +175,7 @@ type spec struct {
 	// eachCaptures: the capturers are found piece by piece through the
 	// tables (Orthogonal, Straight), not by whole-board shifts.
 	eachCaptures bool
-	bulk      [2]bulkSide // by side: what perft's counting of captures needs
+	bulk         [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
 	crownedMajority bool
