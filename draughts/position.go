@@ -138,15 +138,8 @@ func (p *Position) Make(m *Move) {
 		mover++
 	}
 	h := p.hash ^ zobrist[mover][m.From] ^ zobristSide
-	// A capture may end on its own start square, so clear before setting.
-	p.Pieces[us] = p.Pieces[us]&^from | to
-	p.Kings &^= from
-	if wasKing || m.Promotes {
-		p.Kings |= to
-		h ^= zobrist[WhiteKing+Piece(us)*2][m.To]
-	} else {
-		h ^= zobrist[mover][m.To]
-	}
+	// The captured pieces go first: where they leave the board as they
+	// are taken (Turkish), a capture may end on the square of one.
 	if c := m.Captured; c != 0 {
 		theirMan := WhiteMan + Piece(them)*2
 		for b := c; b != 0; b &= b - 1 {
@@ -160,6 +153,15 @@ func (p *Position) Make(m *Move) {
 		p.Pieces[them] &^= c
 		p.Kings &^= c
 	}
+	// A capture may end on its own start square, so clear before setting.
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	p.Kings &^= from
+	if wasKing || m.Promotes {
+		p.Kings |= to
+		h ^= zobrist[WhiteKing+Piece(us)*2][m.To]
+	} else {
+		h ^= zobrist[mover][m.To]
+	}
 	p.Side = them
 	p.hash = h
 }
@@ -170,13 +172,13 @@ func (p *Position) makeNoHash(m *Move) {
 	us, them := p.Side, p.Side^1
 	from, to := m.From.Bit(), m.To.Bit()
 	king := p.Kings&from != 0 || m.Promotes
+	p.Pieces[them] &^= m.Captured // first, as in Make
+	p.Kings &^= m.Captured
 	p.Pieces[us] = p.Pieces[us]&^from | to
 	p.Kings &^= from
 	if king {
 		p.Kings |= to
 	}
-	p.Pieces[them] &^= m.Captured
-	p.Kings &^= m.Captured
 	p.Side = them
 }
 
