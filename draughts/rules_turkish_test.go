@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -34,7 +35,7 @@ func TestRulesTurkish(t *testing.T) {
 		{"no turn of 180 degrees within a capture (d4:d7:d1 is forbidden)", "W:WKd4:Bd6,d2", "d4:d1 d4:d7 d4:d8"},
 		{"a man crowned in a capture goes on as a king (as R-CAP-7), along the last row", "W:Wc6:Bc7,f8", "c6:c8:g8(K) c6:c8:h8(K)"},
 		{"Black is crowned on row 1", "B:Wf1,c2:Bc3", "c3:c1:g1(K) c3:c1:h1(K)"},
-		{"each piece leaves the board as it is taken: the king crosses b1 again (not R-CAP-6)", "W:WKa1:Bb1,c3,b4,a2,d1",
+		{"each piece leaves the board as it is taken: the king crosses b1 again (not R-CAP-6)", "W:WKa1:BKb1,c3,b4,a2,Kd1",
 			"a1:c1:c4:a4:a1:e1 a1:c1:c4:a4:a1:f1 a1:c1:c4:a4:a1:g1 a1:c1:c4:a4:a1:h1"},
 	}
 	for _, tt := range tests {
@@ -46,7 +47,7 @@ func TestRulesTurkish(t *testing.T) {
 	}
 	// The pieces of the last case, in the order they were taken: the
 	// fifth jump, a1:e1, crosses b1, taken first.
-	p, _ := Turkish.ParseFEN("W:WKa1:Bb1,c3,b4,a2,d1")
+	p, _ := Turkish.ParseFEN("W:WKa1:BKb1,c3,b4,a2,Kd1")
 	m := Turkish.Moves(&p, nil)[0]
 	var taken []string
 	for _, s := range m.CapturedInOrder() {
@@ -402,4 +403,50 @@ func TestPerftTurkishBruteForce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The sample game of testdata/variants/turkish.pdn (a random game damka
+// played itself: no Turkish archive is at hand) is legal move by move by
+// the brute force's rules, not only by the engine's, and ends with the
+// side to move without a move, as its result says.
+func TestTurkishSampleBruteForce(t *testing.T) {
+	text, err := os.ReadFile("../testdata/variants/turkish.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Start(Turkish)
+	plies := 0
+	for _, line := range strings.Split(string(text), "\n") {
+		if strings.HasPrefix(line, "[") {
+			continue
+		}
+		for _, tok := range strings.Fields(line) {
+			if strings.HasSuffix(tok, ".") || tok == "2-0" || tok == "0-2" {
+				continue
+			}
+			groups, err := Turkish.Match(&p, tok)
+			if err != nil || len(groups) != 1 {
+				t.Fatalf("ply %d %s: %v %v", plies+1, tok, groups, err)
+			}
+			m := groups[0][0]
+			var keys []string
+			for _, b := range tkMoves(tkFrom(&p), tkSide(p.Side)) {
+				keys = append(keys, b.key())
+			}
+			if k := engineKeys(&p); !slices.Equal(k, sortedCopy(keys)) {
+				t.Fatalf("ply %d %s: engine %v, brute force %v", plies+1, tok, k, keys)
+			}
+			p.Make(&m)
+			plies++
+		}
+	}
+	if plies != 57 || len(tkMoves(tkFrom(&p), tkSide(p.Side))) != 0 || p.Side != Black {
+		t.Errorf("%d plies, then %s", plies, p.FEN())
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := slices.Clone(s)
+	sort.Strings(out)
+	return out
 }
