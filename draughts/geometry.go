@@ -82,6 +82,11 @@ func (d Direction) positive() bool { return d&3 < 2 }
 // square; a step along a row is a shift by 1, but the row's ends meet a
 // ghost or the next row, so it is no whole-board shift and the generator
 // reads it only from the tables (shiftBB is diagonal only).
+// Turkish draughts plays on every square: its board (Board8x8Full) is
+// rows of 8 bits, 64 in all, no ghosts; a step along a file is a shift by
+// 8, one along a row a shift by 1 that the generator masks at the edge
+// files, and its diagonal steps (which it never plays) wrap round, so
+// Shift masks them (offStep) and shiftBB is never used there.
 // 12x12 (Canadian) needs 6x13-1 = 77 bits: a Bitboard of two words, which the
 // generator reaches only through shift, the masks and the ray tables here;
 // the Geometry would then choose the word type, and the rest of the engine

@@ -450,3 +450,28 @@ func sortedCopy(s []string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// The full board: 64 squares, every one named; a diagonal step by Shift
+// (which wraps round on a board without ghosts, unless masked) is the
+// neighbour of the tables or nothing; the half turn maps a1 to h8.
+func TestBoard8x8Full(t *testing.T) {
+	g := Board8x8Full()
+	if g.NumSquares() != 64 || g.StartMen() != 16 || !g.Full() || Board8x8().Full() {
+		t.Fatalf("%d squares, %d men", g.NumSquares(), g.StartMen())
+	}
+	for _, s := range g.Squares() {
+		for _, d := range Directions {
+			want := Bitboard(0)
+			if n := g.Neighbor(s, d); n != NoSquare {
+				want = n.Bit()
+			}
+			if got := g.Shift(s.Bit(), d); got != want {
+				t.Errorf("%s: Shift %d = %v, neighbour %v", Turkish.SquareName(s), d, got.Squares(), want.Squares())
+			}
+		}
+		f := g.Flip(s.Bit()).First()
+		if g.Col(f) != 7-g.Col(s) || g.Row(f) != 7-g.Row(s) {
+			t.Errorf("%s flips to %s", Turkish.SquareName(s), Turkish.SquareName(f))
+		}
+	}
+}
