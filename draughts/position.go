@@ -138,29 +138,32 @@ func (p *Position) Make(m *Move) {
 		mover++
 	}
 	h := p.hash ^ zobrist[mover][m.From] ^ zobristSide
-	// The captured pieces go first: where they leave the board as they
-	// are taken (Turkish), a capture may end on the square of one.
+	kings := p.Kings // before the move: which of the pieces taken were kings
+	// A capture may end on its own start square, so clear before setting.
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	p.Kings &^= from
+	var kingTo Bitboard // to, when the mover is a king there
+	if wasKing || m.Promotes {
+		kingTo = to
+		p.Kings |= to
+		h ^= zobrist[WhiteKing+Piece(us)*2][m.To]
+	} else {
+		h ^= zobrist[mover][m.To]
+	}
 	if c := m.Captured; c != 0 {
 		theirMan := WhiteMan + Piece(them)*2
 		for b := c; b != 0; b &= b - 1 {
 			s := b.First()
-			if p.Kings&s.Bit() != 0 {
+			if kings&s.Bit() != 0 {
 				h ^= zobrist[theirMan+1][s]
 			} else {
 				h ^= zobrist[theirMan][s]
 			}
 		}
 		p.Pieces[them] &^= c
-		p.Kings &^= c
-	}
-	// A capture may end on its own start square, so clear before setting.
-	p.Pieces[us] = p.Pieces[us]&^from | to
-	p.Kings &^= from
-	if wasKing || m.Promotes {
-		p.Kings |= to
-		h ^= zobrist[WhiteKing+Piece(us)*2][m.To]
-	} else {
-		h ^= zobrist[mover][m.To]
+		// Where pieces leave the board as they are taken (Turkish), a
+		// capture may end on the square of one: the mover's king stays.
+		p.Kings = p.Kings&^c | kingTo
 	}
 	p.Side = them
 	p.hash = h

@@ -60,6 +60,17 @@ func TestRulesTurkish(t *testing.T) {
 	if q.Pieces[Black] != 0 || !q.Kings.Has(m.To) {
 		t.Errorf("after %s: %s", m.String(), q.FEN())
 	}
+	// A king that ends its capture on the square of a king it took first
+	// stays a king there, and the hash is the position's.
+	p, _ = Turkish.ParseFEN("W:WKa4:BKc4,Ke6,d7,c6")
+	ms, err := Turkish.Match(&p, "a4:e4:e7:c7:c4")
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("a4:e4:e7:c7:c4: %v %v", ms, err)
+	}
+	q = p.Play(&ms[0][0])
+	if q.FEN() != "B:WKc4:B" || q.Hash() != q.RecomputeHash() {
+		t.Errorf("after a4:e4:e7:c7:c4: %s, hash %x, recomputed %x", q.FEN(), q.Hash(), q.RecomputeHash())
+	}
 }
 
 // The notation Turkish players write: algebraic squares a1-h8 (every
@@ -334,6 +345,9 @@ func TestTurkishAgainstBruteForce(t *testing.T) {
 		}
 		for _, m := range Turkish.Moves(p, nil) {
 			q := p.Play(&m)
+			if q.Hash() != q.RecomputeHash() {
+				t.Fatalf("%s: %s: the hash after it is not the position's", p.FEN(), m.String())
+			}
 			if !results[fmt.Sprint(tkFrom(&q))] {
 				t.Fatalf("%s: %s leads to %s, no result of the brute force", p.FEN(), m.String(), q.FEN())
 			}
