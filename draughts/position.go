@@ -138,13 +138,10 @@ func (p *Position) Make(m *Move) {
 		mover++
 	}
 	h := p.hash ^ zobrist[mover][m.From] ^ zobristSide
-	kings := p.Kings // before the move: which of the pieces taken were kings
 	// A capture may end on its own start square, so clear before setting.
 	p.Pieces[us] = p.Pieces[us]&^from | to
 	p.Kings &^= from
-	var kingTo Bitboard // to, when the mover is a king there
 	if wasKing || m.Promotes {
-		kingTo = to
 		p.Kings |= to
 		h ^= zobrist[WhiteKing+Piece(us)*2][m.To]
 	} else {
@@ -154,16 +151,41 @@ func (p *Position) Make(m *Move) {
 		theirMan := WhiteMan + Piece(them)*2
 		for b := c; b != 0; b &= b - 1 {
 			s := b.First()
-			if kings&s.Bit() != 0 {
+			if p.Kings&s.Bit() != 0 {
 				h ^= zobrist[theirMan+1][s]
 			} else {
 				h ^= zobrist[theirMan][s]
 			}
 		}
 		p.Pieces[them] &^= c
-		// Where pieces leave the board as they are taken (Turkish), a
-		// capture may end on the square of one: the mover's king stays.
-		p.Kings = p.Kings&^c | kingTo
+		p.Kings &^= c
+		if c&to != 0 {
+			// The capture ends on the square of a piece it took, which
+			// only a variant that removes pieces as they are taken allows
+			// (Turkish): the mover stands there, a king if it is one, and
+			// the hash, which read the piece taken there from the kings
+			// as they were once the mover landed, is computed again. In
+			// place, not by a call, which would cost every Make a stack
+			// check.
+			if wasKing || m.Promotes {
+				p.Kings |= to
+			}
+			h = 0
+			for b := p.Pieces[White] | p.Pieces[Black]; b != 0; b &= b - 1 {
+				s := b.First()
+				pc := WhiteMan
+				if p.Pieces[Black].Has(s) {
+					pc = BlackMan
+				}
+				if p.Kings.Has(s) {
+					pc++
+				}
+				h ^= zobrist[pc][s]
+			}
+			if them == Black {
+				h ^= zobristSide
+			}
+		}
 	}
 	p.Side = them
 	p.hash = h
@@ -175,7 +197,9 @@ func (p *Position) makeNoHash(m *Move) {
 	us, them := p.Side, p.Side^1
 	from, to := m.From.Bit(), m.To.Bit()
 	king := p.Kings&from != 0 || m.Promotes
-	p.Pieces[them] &^= m.Captured // first, as in Make
+	// The pieces taken first: a Turkish capture may end on the square of
+	// one (see endOnTaken).
+	p.Pieces[them] &^= m.Captured
 	p.Kings &^= m.Captured
 	p.Pieces[us] = p.Pieces[us]&^from | to
 	p.Kings &^= from
