@@ -161,10 +161,28 @@ func (v *spec) UniqueMoves(p *Position, buf []Move) []Move {
 }
 
 func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
+	if v.special {
+		return v.generateSpecial(p, buf, sequences)
+	}
+	if j := v.capturers(p); j != 0 {
+		return v.captures(p, j, buf, sequences)
+	}
+	return v.diagonalQuiet(p, buf)
+}
+
+// generateSpecial is generate for the variants whose game may end with a
+// king (Breakthrough) or whose pieces go along files and rows (Turkish):
+// one test of generate sends them here, so that the other variants pay
+// for neither.
+func (v *spec) generateSpecial(p *Position, buf []Move, sequences bool) []Move {
 	if v.over(p) {
 		return buf
 	}
-	if j := v.capturers(p); j != 0 {
+	j := v.capturers(p)
+	switch {
+	case j != 0 && v.Straight:
+		return v.straightCaptures(p, j, buf, sequences)
+	case j != 0:
 		return v.captures(p, j, buf, sequences)
 	}
 	return v.quietMoves(p, buf)
@@ -192,6 +210,12 @@ func (v *spec) quietMoves(p *Position, buf []Move) []Move {
 	if v.Straight {
 		return v.straightQuiet(p, buf)
 	}
+	return v.diagonalQuiet(p, buf)
+}
+
+// diagonalQuiet is quietMoves on the diagonals: every variant but
+// Turkish.
+func (v *spec) diagonalQuiet(p *Position, buf []Move) []Move {
 	geo := v.geo
 	us := p.Side
 	occ := p.Occupied()
@@ -409,10 +433,6 @@ func (g *movegen) run(p *Position, jumpers Bitboard) {
 		g.from = s
 		g.occ = occ &^ s.Bit()
 		g.wasKing = p.Kings.Has(s)
-		if g.r.Straight {
-			g.straightJumps(s, g.wasKing, 0, NoDirection)
-			continue
-		}
 		g.extend(s, g.wasKing, 0)
 	}
 }
@@ -426,11 +446,6 @@ func (v *spec) captures(p *Position, jumpers Bitboard, buf []Move, sequences boo
 	g.sequences = sequences
 	start := len(buf)
 	g.run(p, jumpers)
-	if v.Straight && sequences {
-		// The Straight generator lists every landing square; one path
-		// per sequence of captured pieces is kept here.
-		g.out = append(g.out[:start], CountSequences.Distinct(g.out[start:])...)
-	}
 	switch {
 	case v.ranked && p.Kings != 0:
 		return keepPrecedent(g.out, start, p.Kings)
@@ -934,4 +949,26 @@ func (g *movegen) restore(b Square) {
 	if g.r.RemoveAsTaken {
 		g.occ |= b.Bit()
 	}
+}
+
+// straightCaptures appends every capture of p by the pieces of jumpers in
+// a Straight variant (Turkish): those that take the most pieces. With
+// sequences, one path per sequence of captured pieces (straightJumps
+// lists every landing square).
+func (v *spec) straightCaptures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
+	g := v.newMovegen(p, buf)
+	start := len(buf)
+	occ := p.Occupied()
+	for b := jumpers; b != 0; b &= b - 1 {
+		s := b.First()
+		g.from = s
+		g.occ = occ &^ s.Bit()
+		g.wasKing = p.Kings.Has(s)
+		g.straightJumps(s, g.wasKing, 0, NoDirection)
+	}
+	out := keepMajority(g.out, start)
+	if sequences {
+		out = append(out[:start], CountSequences.Distinct(out[start:])...)
+	}
+	return out
 }

@@ -175,7 +175,10 @@ type spec struct {
 	// eachCaptures: the capturers are found piece by piece through the
 	// tables (Orthogonal, Straight), not by whole-board shifts.
 	eachCaptures bool
-	bulk         [2]bulkSide // by side: what perft's counting of captures needs
+	// special: FirstKingWins or Straight, which generate sends to
+	// generateSpecial.
+	special bool
+	bulk    [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
 	crownedMajority bool
@@ -495,6 +498,7 @@ func init() {
 			s.dirs, s.ndirs = allDirs, numDirs
 		}
 		s.eachCaptures = s.Orthogonal || s.Straight
+		s.special = s.FirstKingWins || s.Straight
 		if s.Straight && (s.geo == nil || !s.geo.full) {
 			panic("draughts: " + s.name + ": Straight needs a full board")
 		}
