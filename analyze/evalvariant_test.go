@@ -29,8 +29,15 @@ func TestEvaluateVariants(t *testing.T) {
 			}
 			g := v.Geometry()
 			start := draughts.Start(v)
-			// White a man up: remove a black man from the back row.
-			q, err := v.NewPosition(start.Pieces[draughts.White], start.Pieces[draughts.Black]&^g.Squares()[g.NumSquares()-1].Bit(), 0, draughts.White)
+			// White a man up: remove a black man from the back row (the
+			// last square that holds one: Turkish leaves the back row
+			// empty).
+			sq := g.Squares()
+			last := len(sq) - 1
+			for !start.Pieces[draughts.Black].Has(sq[last]) {
+				last--
+			}
+			q, err := v.NewPosition(start.Pieces[draughts.White], start.Pieces[draughts.Black]&^sq[last].Bit(), 0, draughts.White)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -563,7 +563,17 @@ func TestEveryVariant(t *testing.T) {
 			}
 
 			// A capture by a man and one by a king: up and right from a
-			// square that has two squares beyond it.
+			// square that has two squares beyond it; straight up where
+			// the pieces go along files and rows (Turkish).
+			up := func(s draughts.Square) draughts.Square {
+				if s == draughts.NoSquare {
+					return s
+				}
+				if v.Rules().Straight {
+					return g.SquareAt(g.Col(s), g.Row(s)+1)
+				}
+				return g.Neighbor(s, draughts.UpRight)
+			}
 			for _, king := range []bool{false, true} {
 				if king && v.Rules().FirstKingWins {
 					// Breakthrough: a king on the board has ended the game.
@@ -571,11 +581,11 @@ func TestEveryVariant(t *testing.T) {
 				}
 				var from, over, to draughts.Square = draughts.NoSquare, draughts.NoSquare, draughts.NoSquare
 				for _, s := range g.Squares() {
-					o := g.Neighbor(s, draughts.UpRight)
-					if o == draughts.NoSquare || g.Neighbor(o, draughts.UpRight) == draughts.NoSquare || g.Row(s) == 0 {
+					o := up(s)
+					if o == draughts.NoSquare || up(o) == draughts.NoSquare || g.Row(s) == 0 {
 						continue
 					}
-					from, over, to = s, o, g.Neighbor(o, draughts.UpRight)
+					from, over, to = s, o, up(o)
 					break
 				}
 				var k draughts.Bitboard
@@ -664,6 +674,8 @@ func TestVariantCorners(t *testing.T) {
 		"international": numeric10, "antidraughts": numeric10,
 		"frisian": numeric10, "frysk": numeric10, "breakthrough": numeric10, "thai": algebraic,
 		"english": checkers, "pool": checkers,
+		// Every square played.
+		"turkish": {{0, 7}: "a1", {7, 7}: "h1", {1, 7}: "b1", {7, 0}: "h8", {0, 0}: "a8"},
 		// Mirrored boards: a1 is light.
 		"italian": {{0, 0}: "1", {7, 7}: "32", {0, 7}: "", {7, 0}: ""},
 		"spanish": {{7, 7}: "1", {0, 0}: "32", {0, 7}: "", {7, 0}: ""},

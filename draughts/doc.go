@@ -2,14 +2,15 @@
 // legal move generation, variants, FEN, notation, draw rules and hashing
 // for the draughts family: Russian draughts and giveaway, International,
 // Brazilian, Pool, English, Italian, Spanish, Czech, Antidraughts,
-// Frisian, Frysk! and Breakthrough.
+// Frisian, Frysk!, Breakthrough, Thai and Turkish (dama).
 //
 // # Boards and variants
 //
 // A Geometry is a board: its size, its dark squares, rows, files,
 // diagonals (Neighbor, Ray), promotion rows and the half turn (Flip), over
 // a "ghost square" bit layout whose shifts are properties of the geometry
-// (see Geometry). The layout is internal: a Square is a bit of it, shown to
+// (see Geometry). Turkish draughts plays on every square of 8x8: its board
+// (Board8x8Full) has 64 squares in 64 bits and no ghosts. The layout is internal: a Square is a bit of it, shown to
 // users only through a variant's notation, algebraic ("c3") or numeric
 // ("22").
 //
@@ -51,7 +52,10 @@
 // tables) and weighs kings in the majority rule (KingsWeigh); its rule
 // that a king moves at most three times running needs the game's history
 // and is checked by package validate. Breakthrough ends at the first king
-// (FirstKingWins).
+// (FirstKingWins). Turkish moves and captures along files and rows only
+// (Straight), removes each piece as it is taken (RemoveAsTaken, as Thai)
+// and forbids a capture to turn back by 180 degrees (NoTurnBack); its
+// captures are searched by straightJumps, on the same tables.
 //
 // # Speed
 //

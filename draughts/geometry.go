@@ -82,6 +82,11 @@ func (d Direction) positive() bool { return d&3 < 2 }
 // square; a step along a row is a shift by 1, but the row's ends meet a
 // ghost or the next row, so it is no whole-board shift and the generator
 // reads it only from the tables (shiftBB is diagonal only).
+// Turkish draughts plays on every square: its board (Board8x8Full) is
+// rows of 8 bits, 64 in all, no ghosts; a step along a file is a shift by
+// 8, one along a row a shift by 1 that the generator masks at the edge
+// files, and its diagonal steps (which it never plays) wrap round, so
+// Shift masks them (offStep) and shiftBB is never used there.
 // 12x12 (Canadian) needs 6x13-1 = 77 bits: a Bitboard of two words, which the
 // generator reaches only through shift, the masks and the ray tables here;
 // the Geometry would then choose the word type, and the rest of the engine
@@ -89,9 +94,10 @@ func (d Direction) positive() bool { return d&3 < 2 }
 type Geometry struct {
 	name          string
 	width, height int
-	perRow        int // K: dark squares a row
+	perRow        int // K: dark squares a row (every square of a row on a full board)
 	rtl           bool
-	nbits         int // bits used, ghosts included
+	full          bool // every square is a square (Turkish): no ghosts, W bits a row
+	nbits         int  // bits used, ghosts included
 
 	board   Bitboard // every dark square
 	squares []Square // dense order: row by row from White's side, left to right
@@ -109,15 +115,21 @@ type Geometry struct {
 	rows     []Bitboard
 	files    []Bitboard
 	promo    [2]Bitboard // the row where each side's men are crowned
-	men      int         // men a side at the start: W/2 * (H/2-1)
+	men      int         // the most pieces a side can have: its men at the start
+	// offStep is, on a full board, the squares whose diagonal step in
+	// each direction leaves the board: there a shift wraps round to the
+	// next row, so Shift removes them first. Zero on the other boards,
+	// whose ghosts catch every step off the board.
+	offStep [4]Bitboard
 }
 
 // The boards, built once. They are reached through Board8x8 and
 // Board10x10 (and Variant.Geometry), not as variables, so that no caller
 // can put another board in their place.
 var (
-	board8x8   = newGeometry("8x8", 8, 8, false)
-	board10x10 = newGeometry("10x10", 10, 10, true)
+	board8x8     = newGeometry("8x8", 8, 8, false, false)
+	board10x10   = newGeometry("10x10", 10, 10, true, false)
+	board8x8Full = newGeometry("8x8 full", 8, 8, false, true)
 )
 
 // Board8x8 is the 8x8 board with a1 dark (Russian, English, Brazilian,
@@ -127,11 +139,25 @@ func Board8x8() *Geometry { return board8x8 }
 // Board10x10 is the 10x10 board (International, Antidraughts).
 func Board10x10() *Geometry { return board10x10 }
 
+// Board8x8Full is the 8x8 board where every one of the 64 squares is
+// played (Turkish draughts): rows of 8 bits from White's side, read left
+// to right, a1 = bit 0 and h8 = bit 63, no ghosts. A step along a file is
+// a shift by 8 and one along a row a shift by 1, which crosses from the
+// end of one row to the start of the next: the generator reads the steps
+// along rows from the neighbour and ray tables or masks the edge files.
+func Board8x8Full() *Geometry { return board8x8Full }
+
 // newGeometry builds the tables of a W x H board and checks the layout's
 // promises: every step of a direction is the same shift, and every step off
 // the board lands on a bit that is not a square.
-func newGeometry(name string, w, h int, rtl bool) *Geometry {
-	g := &Geometry{name: name, width: w, height: h, perRow: w / 2, rtl: rtl}
+func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
+	g := &Geometry{name: name, width: w, height: h, perRow: w / 2, rtl: rtl, full: full}
+	if full {
+		if rtl || w*h > 64 {
+			panic(fmt.Sprintf("draughts: %s: a full board is read left to right in at most 64 bits", name))
+		}
+		g.perRow = w
+	}
 	k := g.perRow
 	g.at = make([][]Square, h)
 	for i := range g.dense {
@@ -144,11 +170,14 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 			g.at[r][c] = NoSquare
 		}
 		for c := 0; c < w; c++ {
-			if (c+r)%2 != 0 {
+			if (c+r)%2 != 0 && !full {
 				continue
 			}
 			slot := c / 2
-			if rtl {
+			switch {
+			case full:
+				slot = c
+			case rtl:
 				slot = (w - 1 - c) / 2
 			}
 			s := Square(base + slot)
@@ -164,7 +193,7 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 			edge = w - 1
 		}
 		base += k
-		if (edge+r)%2 == 0 && r < h-1 {
+		if (edge+r)%2 == 0 && r < h-1 && !full {
 			base++
 		}
 	}
@@ -188,12 +217,20 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 	}
 	g.promo = [2]Bitboard{White: g.rows[h-1], Black: g.rows[0]}
 	g.men = k * (h/2 - 1)
+	// An orthogonal step goes to the next square of the file or row: two
+	// rows or files on where only the dark squares are played, one on a
+	// full board.
+	o := 2
+	if full {
+		// Turkish: two rows of men each, 16 on 8x8.
+		g.men, o = 2*w, 1
+	}
 	dc := [numDirs]int{UpLeft: -1, UpRight: 1, DownLeft: -1, DownRight: 1, fileUp: 0, fileDown: 0}
-	dr := [numDirs]int{UpLeft: 1, UpRight: 1, DownLeft: -1, DownRight: -1, fileUp: 2, fileDown: -2}
+	dr := [numDirs]int{UpLeft: 1, UpRight: 1, DownLeft: -1, DownRight: -1, fileUp: o, fileDown: -o}
 	// The row steps: rowNext is to the right where bits run left to right.
-	dc[rowNext], dc[rowPrev] = 2, -2
+	dc[rowNext], dc[rowPrev] = o, -o
 	if rtl {
-		dc[rowNext], dc[rowPrev] = -2, 2
+		dc[rowNext], dc[rowPrev] = -o, o
 	}
 	var seen [4]bool
 	for s := range g.neighbor {
@@ -228,6 +265,11 @@ func newGeometry(name string, w, h int, rtl bool) *Geometry {
 	for _, s := range g.squares {
 		for d := range 4 {
 			if g.neighbor[s][d] != NoSquare {
+				continue
+			}
+			if full {
+				// No ghosts: the step wraps round or leaves the 64 bits.
+				g.offStep[d] |= s.Bit()
 				continue
 			}
 			// Off the board: the shifted bit must not be a square.
@@ -272,7 +314,7 @@ func (g *Geometry) shiftBB(b Bitboard, d Direction) Bitboard {
 	return (b >> (g.shift[d] & 63)) & g.board
 }
 
-// Name is "8x8" or "10x10".
+// Name is "8x8", "10x10" or "8x8 full".
 func (g *Geometry) Name() string { return g.name }
 
 func (g *Geometry) String() string { return g.name }
@@ -281,7 +323,7 @@ func (g *Geometry) String() string { return g.name }
 func (g *Geometry) Width() int  { return g.width }
 func (g *Geometry) Height() int { return g.height }
 
-// NumSquares is the number of dark squares: 32 or 50.
+// NumSquares is the number of squares played: 32, 50 or 64.
 func (g *Geometry) NumSquares() int { return len(g.squares) }
 
 // Squares lists the dark squares in dense order: row by row from White's
@@ -291,6 +333,10 @@ func (g *Geometry) Squares() []Square { return g.squares }
 
 // Board is the set of every dark square.
 func (g *Geometry) Board() Bitboard { return g.board }
+
+// Full reports whether every square of the board is played (Turkish
+// draughts), not only the dark ones.
+func (g *Geometry) Full() bool { return g.full }
 
 // Has reports whether s is a dark square of the board.
 func (g *Geometry) Has(s Square) bool { return s < 64 && g.board.Has(s) }
@@ -345,7 +391,9 @@ func (g *Geometry) Ray(s Square, d Direction) Bitboard { return g.ray[s][d&3] }
 
 // Shift moves every square of b one step in direction d; squares that would
 // leave the board vanish.
-func (g *Geometry) Shift(b Bitboard, d Direction) Bitboard { return g.shiftBB(b, d&3) }
+func (g *Geometry) Shift(b Bitboard, d Direction) Bitboard {
+	return g.shiftBB(b&^g.offStep[d&3], d&3)
+}
 
 // Flip turns the squares of b round by half a turn: file f and row r go to
 // file W-1-f and row H-1-r (a1 <-> h8 on 8x8). In the layout that is a bit
@@ -354,8 +402,8 @@ func (g *Geometry) Flip(b Bitboard) Bitboard {
 	return Bitboard(bits.Reverse64(uint64(b)) >> (64 - g.nbits))
 }
 
-// StartMen is the number of men each side has at the start (12 or 20),
-// also the most pieces a side can have.
+// StartMen is the number of men each side has at the start (12, 20, or
+// 16 on the full board), also the most pieces a side can have.
 func (g *Geometry) StartMen() int { return g.men }
 
 // Nearest returns the square of blk (all on one ray from a square) nearest

@@ -48,15 +48,42 @@ func (m *Move) CapturedInOrder() []Square {
 }
 
 // takenAt is the square captured by jump i: the one captured square on the
-// diagonal between the square the jump starts from and its landing square
+// line between the square the jump starts from and its landing square
 // (pieces captured earlier in the move stay on the board until it ends,
-// R-CAP-6, so no other captured piece lies there).
+// R-CAP-6, so no other captured piece lies there; see below for the
+// variants that remove them at once).
 func (m *Move) takenAt(i int) Square {
 	from := m.From
 	if i > 0 {
 		from = m.land[i-1]
 	}
-	return (m.v.geometryOrDefault().between(from, m.land[i]) & m.Captured).First()
+	c := m.crossed(from, i)
+	if c&(c-1) == 0 {
+		return c.First()
+	}
+	// Pieces removed as they are taken (RemoveAsTaken): the jump crossed
+	// squares emptied earlier in the move. Of the captured squares a jump
+	// crosses, the piece it took is the one not taken before (a piece
+	// taken later was still on the board and would have blocked the way),
+	// so the jumps are read in order.
+	var done Bitboard
+	for j := 0; ; j++ {
+		from = m.From
+		if j > 0 {
+			from = m.land[j-1]
+		}
+		t := (m.crossed(from, j) &^ done).First()
+		if j == i {
+			return t
+		}
+		done |= t.Bit()
+	}
+}
+
+// crossed is the captured squares on the line from from to the landing
+// square of jump i.
+func (m *Move) crossed(from Square, i int) Bitboard {
+	return m.v.geometryOrDefault().between(from, m.land[i]) & m.Captured
 }
 
 // SameResult reports whether m and o lead to the same position from the
@@ -134,10 +161,28 @@ func (v *spec) UniqueMoves(p *Position, buf []Move) []Move {
 }
 
 func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
+	if v.special {
+		return v.generateSpecial(p, buf, sequences)
+	}
+	if j := v.capturers(p); j != 0 {
+		return v.captures(p, j, buf, sequences)
+	}
+	return v.diagonalQuiet(p, buf)
+}
+
+// generateSpecial is generate for the variants whose game may end with a
+// king (Breakthrough) or whose pieces go along files and rows (Turkish):
+// one test of generate sends them here, so that the other variants pay
+// for neither.
+func (v *spec) generateSpecial(p *Position, buf []Move, sequences bool) []Move {
 	if v.over(p) {
 		return buf
 	}
-	if j := v.capturers(p); j != 0 {
+	j := v.capturers(p)
+	switch {
+	case j != 0 && v.Straight:
+		return v.straightCaptures(p, j, buf, sequences)
+	case j != 0:
 		return v.captures(p, j, buf, sequences)
 	}
 	return v.quietMoves(p, buf)
@@ -162,6 +207,15 @@ func (v *spec) MustCapture(p *Position) bool { return v.canCapture(p) }
 func (v *spec) QuietMoves(p *Position, buf []Move) []Move { return v.quietMoves(p, buf) }
 
 func (v *spec) quietMoves(p *Position, buf []Move) []Move {
+	if v.Straight {
+		return v.straightQuiet(p, buf)
+	}
+	return v.diagonalQuiet(p, buf)
+}
+
+// diagonalQuiet is quietMoves on the diagonals: every variant but
+// Turkish.
+func (v *spec) diagonalQuiet(p *Position, buf []Move) []Move {
 	geo := v.geo
 	us := p.Side
 	occ := p.Occupied()
@@ -209,6 +263,9 @@ func (v *spec) appendSteps(buf []Move, to Bitboard, off int, promo Bitboard) []M
 }
 
 func (v *spec) hasQuiet(p *Position) bool {
+	if v.Straight {
+		return v.hasStraightQuiet(p)
+	}
 	geo := v.geo
 	us := p.Side
 	empty := geo.board &^ p.Occupied()
@@ -241,7 +298,7 @@ func (v *spec) canCapture(p *Position) bool { return v.capturers(p) != 0 }
 
 // capturers returns the pieces of the side to move that can capture.
 func (v *spec) capturers(p *Position) Bitboard {
-	if v.Orthogonal {
+	if v.eachCaptures {
 		return v.capturersEach(p)
 	}
 	geo := v.geo
@@ -679,12 +736,22 @@ func (g *movegen) kingJumpsBehind(s Square, n int) bool {
 	return found
 }
 
-// diagonalDirs is the mask of the four diagonal directions, allDirs that
-// of all eight.
+// diagonalDirs is the mask of the four diagonal directions,
+// orthogonalDirs that of the four along files and rows, allDirs that of
+// all eight.
 const (
-	diagonalDirs uint8 = 0xF
-	allDirs      uint8 = 0xFF
+	diagonalDirs   uint8 = 0xF
+	orthogonalDirs uint8 = 0xF0
+	allDirs        uint8 = 0xFF
 )
+
+// backward is the orthogonal step towards side c's own back row.
+func backward(c Color) Direction {
+	if c == White {
+		return fileDown
+	}
+	return fileUp
+}
 
 // kingCanJump reports whether a flying king on s has a capture in one of
 // the directions of dirs in the current capture state.
@@ -717,4 +784,191 @@ func (g *movegen) take(n int, mid, l Square) {
 func (g *movegen) untake(mid Square) {
 	g.jumpable |= mid.Bit()
 	g.captured &^= mid.Bit()
+}
+
+// NoDirection is no direction: the first jump of a capture, which comes
+// from nowhere.
+const NoDirection Direction = 255
+
+// straightQuiet appends the quiet moves of a Straight variant (Turkish):
+// a man one square forward or sideways, a king any distance along a file
+// or row. On the full board a step along a file is a shift by a row's
+// bits, and one along a row a shift by one bit with the edge file masked
+// out, as it would wrap round to the next row.
+func (v *spec) straightQuiet(p *Position, buf []Move) []Move {
+	geo := v.geo
+	us := p.Side
+	occ := p.Occupied()
+	empty := geo.board &^ occ
+	men := p.Men(us)
+	promo := geo.promo[us]
+	w := uint(geo.width) & 63
+	if us == White {
+		buf = v.appendSteps(buf, men<<w&empty, int(w), promo)
+	} else {
+		buf = v.appendSteps(buf, men>>w&empty, -int(w), promo)
+	}
+	buf = v.appendSteps(buf, (men&^geo.files[geo.width-1])<<1&empty, 1, promo)
+	buf = v.appendSteps(buf, (men&^geo.files[0])>>1&empty, -1, promo)
+	for k := p.KingsOf(us); k != 0; k &= k - 1 {
+		s := k.First()
+		for d := fileUp; d < numDirs; d++ {
+			t := geo.ray[s][d]
+			if blk := t & occ; blk != 0 {
+				t = before(t, firstBlocker(blk, d), d)
+			}
+			for ; t != 0; t &= t - 1 {
+				buf = append(buf, Move{From: s, To: t.First(), v: v.id})
+			}
+		}
+	}
+	return buf
+}
+
+// hasStraightQuiet reports whether a Straight variant's side to move has
+// a quiet move.
+func (v *spec) hasStraightQuiet(p *Position) bool {
+	geo := v.geo
+	us := p.Side
+	empty := geo.board &^ p.Occupied()
+	men := p.Men(us)
+	w := uint(geo.width) & 63
+	fwd := men << w
+	if us == Black {
+		fwd = men >> w
+	}
+	if (fwd|(men&^geo.files[geo.width-1])<<1|(men&^geo.files[0])>>1)&empty != 0 {
+		return true
+	}
+	for k := p.KingsOf(us); k != 0; k &= k - 1 {
+		s := k.First()
+		for d := fileUp; d < numDirs; d++ {
+			if n := geo.neighbor[s][d]; n != NoSquare && empty.Has(n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// straightJumps continues a capture of a Straight variant (Turkish)
+// standing on s after n jumps, the last one in direction last, and emits
+// the move when it cannot go on. Each piece leaves the board as it is
+// jumped (RemoveAsTaken), so that a king may cross its square again and
+// later jumps may open; a jump straight back the way the last one came is
+// forbidden (NoTurnBack). Every landing square of a king is searched: the
+// majority rule (keepMajority) drops the paths that stop short.
+func (g *movegen) straightJumps(s Square, king bool, n int, last Direction) {
+	geo := g.geo
+	found := false
+	for d := fileUp; d < numDirs && n < maxJumps; d++ {
+		if n > 0 && g.r.NoTurnBack && d == last.Opposite() {
+			continue
+		}
+		if king {
+			found = g.straightKingJumps(s, d, n) || found
+			continue
+		}
+		if !g.manDirs[d] {
+			continue
+		}
+		mid := geo.neighbor[s][d]
+		if mid == NoSquare || !g.jumpable.Has(mid) {
+			continue
+		}
+		l := geo.neighbor[mid][d]
+		if l == NoSquare || g.occ.Has(l) {
+			continue
+		}
+		found = true
+		g.take(n, mid, l)
+		g.remove(mid)
+		switch {
+		case !g.promoRank.Has(l):
+			g.straightJumps(l, false, n+1, d)
+		case g.r.CapturePromotion == PromoteAndContinue:
+			g.crowned = true
+			g.straightJumps(l, true, n+1, d)
+			g.crowned = false
+		case g.r.CapturePromotion == PromoteAndStop:
+			g.emit(l, n+1, true)
+		default:
+			g.straightJumps(l, false, n+1, d)
+		}
+		g.restore(mid)
+		g.untake(mid)
+	}
+	if !found && n > 0 {
+		g.emit(s, n, false)
+	}
+}
+
+// straightKingJumps tries the captures of a flying king from s along
+// direction d: over the first piece of the line when it is an enemy, to
+// every empty square behind it up to the next piece.
+func (g *movegen) straightKingJumps(s Square, d Direction, n int) bool {
+	geo := g.geo
+	blk := geo.ray[s][d] & g.occ
+	if blk == 0 {
+		return false
+	}
+	b := firstBlocker(blk, d)
+	if !g.jumpable.Has(b) {
+		return false
+	}
+	landing := geo.ray[b][d]
+	if blk2 := landing & g.occ; blk2 != 0 {
+		landing = before(landing, firstBlocker(blk2, d), d)
+	}
+	if landing == 0 {
+		return false
+	}
+	g.jumpable &^= b.Bit()
+	g.captured |= b.Bit()
+	g.remove(b)
+	for l := landing; l != 0; l &= l - 1 {
+		sq := l.First()
+		g.land[n] = sq
+		g.straightJumps(sq, true, n+1, d)
+	}
+	g.restore(b)
+	g.untake(b)
+	return true
+}
+
+// remove takes a captured piece off the board at once where the variant
+// removes pieces as they are taken (RemoveAsTaken); restore puts it back
+// when the search returns.
+func (g *movegen) remove(b Square) {
+	if g.r.RemoveAsTaken {
+		g.occ &^= b.Bit()
+	}
+}
+
+func (g *movegen) restore(b Square) {
+	if g.r.RemoveAsTaken {
+		g.occ |= b.Bit()
+	}
+}
+
+// straightCaptures appends every capture of p by the pieces of jumpers in
+// a Straight variant (Turkish): those that take the most pieces. With
+// sequences, one path per sequence of captured pieces (straightJumps
+// lists every landing square).
+func (v *spec) straightCaptures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
+	g := v.newMovegen(p, buf)
+	start := len(buf)
+	occ := p.Occupied()
+	for b := jumpers; b != 0; b &= b - 1 {
+		s := b.First()
+		g.from = s
+		g.occ = occ &^ s.Bit()
+		g.wasKing = p.Kings.Has(s)
+		g.straightJumps(s, g.wasKing, 0, NoDirection)
+	}
+	out := keepMajority(g.out, start)
+	if sequences {
+		out = append(out[:start], CountSequences.Distinct(out[start:])...)
+	}
+	return out
 }

@@ -91,9 +91,10 @@ func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 
 // bulkCounts reports whether perft may count v in bulk (bulk.go). The
 // bulk counts read the diagonal steps as whole-board shifts and know no
-// game that ends with a king: Frisian's orthogonal captures and
-// Breakthrough are counted by the generator.
-func (v *spec) bulkCounts() bool { return !v.Orthogonal && !v.FirstKingWins }
+// game that ends with a king: Frisian's orthogonal captures, Turkish's
+// moves along files and rows and Breakthrough are counted by the
+// generator.
+func (v *spec) bulkCounts() bool { return !v.eachCaptures && !v.FirstKingWins }
 
 // perftState is what a perft carries down the tree: its counting, and
 // buffers by depth that grow to the size they need once and are then

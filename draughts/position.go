@@ -28,7 +28,7 @@ func Start(v Variant) Position {
 	if n := v.spec().startRows; n > 0 {
 		rows = n
 	}
-	for r := 0; r < rows; r++ {
+	for r := v.spec().startGap; r < v.spec().startGap+rows; r++ {
 		p.Pieces[White] |= g.rows[r]
 		p.Pieces[Black] |= g.rows[g.height-1-r]
 	}
@@ -159,6 +159,33 @@ func (p *Position) Make(m *Move) {
 		}
 		p.Pieces[them] &^= c
 		p.Kings &^= c
+		if c&to != 0 {
+			// The capture ends on the square of a piece it took, which
+			// only a variant that removes pieces as they are taken allows
+			// (Turkish): the mover stands there, a king if it is one, and
+			// the hash, which read the piece taken there from the kings
+			// as they were once the mover landed, is computed again. In
+			// place, not by a call, which would cost every Make a stack
+			// check.
+			if wasKing || m.Promotes {
+				p.Kings |= to
+			}
+			h = 0
+			for b := p.Pieces[White] | p.Pieces[Black]; b != 0; b &= b - 1 {
+				s := b.First()
+				pc := WhiteMan
+				if p.Pieces[Black].Has(s) {
+					pc = BlackMan
+				}
+				if p.Kings.Has(s) {
+					pc++
+				}
+				h ^= zobrist[pc][s]
+			}
+			if them == Black {
+				h ^= zobristSide
+			}
+		}
 	}
 	p.Side = them
 	p.hash = h
@@ -170,13 +197,15 @@ func (p *Position) makeNoHash(m *Move) {
 	us, them := p.Side, p.Side^1
 	from, to := m.From.Bit(), m.To.Bit()
 	king := p.Kings&from != 0 || m.Promotes
+	// The pieces taken first: a Turkish capture may end on the square of
+	// one (see endOnTaken).
+	p.Pieces[them] &^= m.Captured
+	p.Kings &^= m.Captured
 	p.Pieces[us] = p.Pieces[us]&^from | to
 	p.Kings &^= from
 	if king {
 		p.Kings |= to
 	}
-	p.Pieces[them] &^= m.Captured
-	p.Kings &^= m.Captured
 	p.Side = them
 }
 

@@ -71,11 +71,21 @@ type Rules struct {
 	LandBehind bool
 	// RemoveAsTaken takes each captured piece off the board as it is
 	// jumped, not at the end of the move, so that a king may cross its
-	// square again (Thai, dctl's is_passing_capture); without it the
-	// pieces stay until the move ends (R-CAP-6). Only the generator of
-	// LandBehind kings reads it: a king that may land further needs the
-	// rule against turning back as well (Turkish), which is not written.
+	// square again (Thai, dctl's is_passing_capture; Turkish); without it
+	// the pieces stay until the move ends (R-CAP-6). The generators of
+	// LandBehind kings and of Straight pieces read it.
 	RemoveAsTaken bool
+	// Straight: men and kings move and capture along files and rows
+	// only, never diagonally, on a board where every square is played
+	// (Turkish draughts, dama): a man one square forward or sideways and
+	// captures the same ways, a flying king along whole files and rows.
+	// Needs a full board (Geometry.Full).
+	Straight bool
+	// NoTurnBack forbids a capture to go on straight back the way the
+	// last jump came (a turn of 180 degrees), which pieces removed as
+	// taken would otherwise allow (Turkish). Only the Straight generator
+	// reads it.
+	NoTurnBack bool
 	// KingMoveLimit is the most quiet moves running that one king may
 	// make while its side has men (Frisian: 3), 0 for no limit. It needs
 	// the game's history, which the generator does not have: package
@@ -130,6 +140,9 @@ const (
 	Breakthrough
 	// Thai draughts (mak-hos), as dctl plays it.
 	Thai
+	// Turkish draughts (dama): every square of 8x8, men and kings along
+	// files and rows.
+	Turkish
 	numVariants
 )
 
@@ -155,9 +168,17 @@ type spec struct {
 	dirs  uint8
 	ndirs Direction
 	// startRows is the rows of men each side starts on; 0 for all but the
-	// two middle rows (R-BRD-2).
+	// two middle rows (R-BRD-2). startGap is the rows left empty behind
+	// them (Turkish: the back row).
 	startRows int
-	bulk      [2]bulkSide // by side: what perft's counting of captures needs
+	startGap  int
+	// eachCaptures: the capturers are found piece by piece through the
+	// tables (Orthogonal, Straight), not by whole-board shifts.
+	eachCaptures bool
+	// special: FirstKingWins or Straight, which generate sends to
+	// generateSpecial.
+	special bool
+	bulk    [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
 	crownedMajority bool
@@ -171,6 +192,9 @@ type spec struct {
 var (
 	algebraic8x8 = internNames(board8x8, algebraicNames)
 	numeric10x10 = internNames(board10x10, numericNames)
+	// Turkish: every square named algebraically, a1 White's left-hand
+	// corner (files a-h, rows 1-8, as Turkish books and kish write them).
+	algebraicFull = internNames(board8x8Full, algebraicNames)
 	// English and Pool: numbered 1-32 from the top left, Black (who moves
 	// first) on 1-12; algebraic names, as playstrategy writes them, are
 	// seen from the side that moves first (its single corner a1).
@@ -393,6 +417,42 @@ var specs = [numVariants]spec{
 			RemoveAsTaken: true,
 		},
 	},
+	// Turkish draughts (dama). The rules as the sources agree on them:
+	// Wikipedia's "Turkish draughts", Mindsports' "Dama", iggamecenter's
+	// and draughts.github.io's rules, damaturk.com (after A. E. Örnek,
+	// "Dama, oyunlar ve açmazlar", 1974) for the majority rule: every
+	// square of 8x8 is played, 16 men each on the second and third rows
+	// (the back row empty), White first. A man moves one square forward
+	// or sideways, never back, and captures the same three ways by
+	// jumping the next square; a king moves and captures along files and
+	// rows at any distance and lands on any empty square behind the piece
+	// (Straight, FlyingKings). Capture is compulsory and must take the
+	// most pieces, men and kings alike (MajorityCapture); each piece
+	// leaves the board as it is jumped (RemoveAsTaken), and a capture may
+	// not turn back by 180 degrees (NoTurnBack). A man that reaches the
+	// last row in a capture is crowned at once and goes on capturing as a
+	// king (PromoteAndContinue: draughts.github.io's rule 6, the
+	// Mindsports and Italian descriptions, kish's RULES.md 7.2); older
+	// Wikipedia text and kish's README crown it at the end of the move,
+	// which on the last row, where a man can only go sideways, takes
+	// fewer pieces: the sources differ, and the majority was followed.
+	Turkish: {
+		name:      "turkish",
+		title:     "Turkish draughts (dama)",
+		aliases:   []string{"dama", "turk"},
+		geo:       board8x8Full,
+		names:     algebraicFull,
+		startRows: 2,
+		startGap:  1,
+		Rules: Rules{
+			Straight:         true,
+			FlyingKings:      true,
+			MajorityCapture:  true,
+			RemoveAsTaken:    true,
+			NoTurnBack:       true,
+			CapturePromotion: PromoteAndContinue,
+		},
+	},
 	// lidraughts' antidraughts: the International board, moves and
 	// captures (majority rule included); a side that cannot move wins.
 	Antidraughts: {
@@ -431,16 +491,25 @@ func init() {
 			s.spareMask = ^Bitboard(0)
 		}
 		s.dirs, s.ndirs = diagonalDirs, 4
-		if s.Orthogonal {
+		switch {
+		case s.Straight:
+			s.dirs, s.ndirs = orthogonalDirs, numDirs
+		case s.Orthogonal:
 			s.dirs, s.ndirs = allDirs, numDirs
+		}
+		s.eachCaptures = s.Orthogonal || s.Straight
+		s.special = s.FirstKingWins || s.Straight
+		if s.Straight && (s.geo == nil || !s.geo.full) {
+			panic("draughts: " + s.name + ": Straight needs a full board")
 		}
 		for _, c := range []Color{White, Black} {
 			for d := Direction(0); d < 4; d++ {
-				s.manDirs[c][d] = s.MenCaptureBack || forward(c, d)
+				s.manDirs[c][d] = (s.MenCaptureBack || forward(c, d)) && !s.Straight
 			}
 			for d := Direction(4); d < s.ndirs; d++ {
-				// Frisian men capture along files and rows both ways.
-				s.manDirs[c][d] = s.MenCaptureBack
+				// Frisian men capture along files and rows both ways;
+				// Turkish men forward and sideways, never back.
+				s.manDirs[c][d] = s.MenCaptureBack || s.Straight && d != backward(c)
 			}
 			if s.geo != nil {
 				s.bulk[c] = newBulkSide(&s.Rules, s.geo, c)

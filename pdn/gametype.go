@@ -158,7 +158,10 @@ var variantNames = []struct {
 //     gives 21, "Brazilian" 26, "Russian" 25, "Frisian" 40, "Frysk!" 97 ...;
 //  2. the squares of the moves (all lines) and of the FEN tag or setup:
 //     algebraic squares within a-h and 1-8 give 25 (Russian, the usual
-//     8x8 algebraic game), algebraic squares beyond h or 8 give 20;
+//     8x8 algebraic game), or 30 (Turkish) when a quarter of them (and
+//     at least two) are light squares ("d3", "a2": Turkish draughts plays
+//     on every square; a Russian record names one only by a slip);
+//     algebraic squares beyond h or 8 give 20;
 //     numeric squares up to 32 give 21 (English), or 22 (Italian) when the
 //     tags are Italian (Bianco, Nero, Risultato); numeric squares above 32
 //     give 20 (International);
@@ -195,6 +198,9 @@ func (g *Game) inferNumber() (int, string) {
 	switch {
 	case sq.alpha:
 		if sq.maxFile <= 'h' && sq.maxRank <= 8 {
+			if sq.turkish() {
+				return Turkish, "squares"
+			}
 			return Russian, "squares"
 		}
 		return International, "squares"
@@ -244,6 +250,28 @@ type squareStats struct {
 	maxFile byte
 	maxRank int
 	maxNum  int
+	// squares counts the algebraic squares seen, light those of them on
+	// 8x8 squares that are light where a1 is dark ("a2", "b1"): no
+	// variant of the dark squares names one but by a slip ("e3-f5"),
+	// Turkish draughts, which plays on every square, names them all the
+	// time.
+	squares, light int
+}
+
+// turkish reports whether the light squares are too many for slips: at
+// least two, and a quarter of the squares (half of a Turkish game's
+// squares are light, on average).
+func (s *squareStats) turkish() bool { return s.light >= 2 && 4*s.light >= s.squares }
+
+// note records the algebraic square of file and rank.
+func (s *squareStats) note(file byte, rank int) {
+	s.alpha = true
+	s.maxFile = max(s.maxFile, file)
+	s.maxRank = max(s.maxRank, rank)
+	s.squares++
+	if file <= 'h' && rank >= 1 && rank <= 8 && (int(file-'a')+rank-1)%2 == 1 {
+		s.light++
+	}
 }
 
 func (s *squareStats) moves(ms []Move) {
@@ -261,9 +289,8 @@ func (s *squareStats) moves(ms []Move) {
 func (s *squareStats) text(t string) {
 	if len(t) == 5 && (t[2] == '-' || t[2] == ':' || t[2] == 'x') && isSquare(t[0], t[1]) && isSquare(t[3], t[4]) {
 		// The usual "c3-d4": as the loop below reads it.
-		s.alpha = true
-		s.maxFile = max(s.maxFile, t[0], t[3])
-		s.maxRank = max(s.maxRank, int(t[1]-'0'), int(t[4]-'0'))
+		s.note(t[0], int(t[1]-'0'))
+		s.note(t[3], int(t[4]-'0'))
 		return
 	}
 	for i := 0; i < len(t); {
@@ -273,13 +300,7 @@ func (s *squareStats) text(t string) {
 			j := i + 1
 			n, k := digitsAt(t, j)
 			if k > j {
-				s.alpha = true
-				if c > s.maxFile {
-					s.maxFile = c
-				}
-				if n > s.maxRank {
-					s.maxRank = n
-				}
+				s.note(c, n)
 			}
 			i = k
 		case c >= '0' && c <= '9':

@@ -372,6 +372,21 @@ func TestGameType(t *testing.T) {
 	if gt := readString(t, "[GameType \"22,W,8,8,N2\"] *")[0].GameType(); gt.Invert || gt.HasInvert || gt.Notation != "N2" {
 		t.Errorf("no invert flag: %+v", gt)
 	}
+	// Turkish draughts plays on every square: its records name light
+	// squares all the time, a Russian record only by a slip.
+	for _, tt := range []struct {
+		moves string
+		want  int
+	}{
+		{"1. d3-d4 d6-d5 2. c3-c4 e6-e5 3. c4:c6 d7:d5 *", Turkish},
+		{"[FEN \"W:Wd3,a2:Bd6\"] *", Turkish},
+		{"1. c3-d4 f6-e5 2. e3-f5 e5:g3 *", Russian}, // one slip: e3-f5
+		{"1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", Russian},
+	} {
+		if gt := readString(t, tt.moves)[0].GameType(); gt.Number != tt.want || !gt.Inferred {
+			t.Errorf("%s: %+v, want %d", tt.moves, gt, tt.want)
+		}
+	}
 	for _, tt := range []struct {
 		number        int
 		start         string

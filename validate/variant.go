@@ -33,6 +33,7 @@ var gameTypes = []struct {
 	{pdn.Frysk, draughts.Frysk},
 	{pdn.Breakthrough, draughts.Breakthrough},
 	{pdn.Thai, draughts.Thai},
+	{pdn.Turkish, draughts.Turkish},
 	// PDN has no number for giveaway: damka writes 25 (the board and moves
 	// of Russian draughts) and takes the variant from the command line.
 	{pdn.Russian, draughts.Giveaway},

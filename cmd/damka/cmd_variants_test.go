@@ -68,7 +68,7 @@ func TestPerftVariantsCommand(t *testing.T) {
 
 // The sample games of the variants issue 26 added (testdata/variants: a
 // Frisian game of the oracle, lidraughts games of Frysk! and
-// Breakthrough, a random Thai game) go through every command: check finds them clean, clean
+// Breakthrough, random Thai and Turkish games) go through every command: check finds them clean, clean
 // writes them, analyze and export write a row each, the reports of check
 // and analyze are written, and diagram draws a Frisian capture along a
 // file with the piece it takes crossed out.
@@ -76,14 +76,14 @@ func TestFrisianFamilyCommands(t *testing.T) {
 	const samples = "../../testdata/variants"
 	dir := t.TempDir()
 	out, errOut, code := run(t, "", "check", samples)
-	if code != exitOK || !strings.Contains(out, "4 games read: 4 without errors (4 clean") {
+	if code != exitOK || !strings.Contains(out, "5 games read: 5 without errors (5 clean") {
 		t.Errorf("check: exit %d: %s%s", code, out, errOut)
 	}
 	_, errOut, code = run(t, "", "clean", "-q", samples, "-o", filepath.Join(dir, "clean.pdn"))
-	if code != exitOK || !strings.Contains(errOut, "4 games read: 4 written, 0 rejected") {
+	if code != exitOK || !strings.Contains(errOut, "5 games read: 5 written, 0 rejected") {
 		t.Errorf("clean: exit %d: %s", code, errOut)
 	}
-	for _, v := range []string{"40", "96", "97", "31"} {
+	for _, v := range []string{"40", "96", "97", "31", "30"} {
 		if !strings.Contains(string(readFile(t, filepath.Join(dir, "clean.pdn"))), `[GameType "`+v+`"]`) {
 			t.Errorf("clean: no game of GameType %s written", v)
 		}
@@ -93,14 +93,14 @@ func TestFrisianFamilyCommands(t *testing.T) {
 		t.Errorf("check --report: exit %d: %s", code, errOut)
 	}
 	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "--report", "-o", filepath.Join(dir, "an"), samples)
-	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (4 rows)") {
+	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (5 rows)") {
 		t.Errorf("analyze: exit %d: %s", code, errOut)
 	}
 	if rep := string(readFile(t, filepath.Join(dir, "an", "report.html"))); !strings.Contains(rep, "frisian.pdn") {
 		t.Errorf("analyze --report: no Frisian game among the worst moves")
 	}
 	_, errOut, code = run(t, "", "export", "-q", "-o", filepath.Join(dir, "ex"), samples)
-	if code != exitOK || !strings.Contains(errOut, "(4 rows)") {
+	if code != exitOK || !strings.Contains(errOut, "(5 rows)") {
 		t.Errorf("export: exit %d: %s", code, errOut)
 	}
 	svg := filepath.Join(dir, "f.svg")
