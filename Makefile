@@ -149,22 +149,41 @@ time-to-depth: build
 	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant international -engine $(ENGINE) -time-to-depth 10,14 $(VERDICTS_FLAGS)
 
 # The evaluation's fit (go doc ./analyze, "Evaluation"): make selfplay
-# plays SELFPLAY_GAMES games with damka's search at depth 8 and the
-# hand-set weights (from random openings and from positions of the
-# tuning half of the master games) into SELFPLAY, a cache file of about
-# 8 MB that is not committed; make fit fits the weights to their results
-# and writes analyze/weights_russian.go.
+# plays SELFPLAY_GAMES games with damka's search and the hand-set weights
+# (from random openings and from positions of the tuning half of the
+# master games) into SELFPLAY, a cache file that is not committed; make
+# fit fits the weights to their results and writes the variant's
+# weights file. VARIANT=international (given on the command line or in
+# the environment) does it for 10x10: 1,200 games at depth 6 from the
+# tuning half of the International master games of make verdicts-engine
+# (about 40 minutes under nice on the shared 2-core machine; a 2 MB
+# file), weights in analyze/weights_international.go. Without VARIANT:
+# Russian, 6,000 games at depth 8 (about 8 MB), analyze/weights_russian.go.
+FIT_VARIANT    := $(if $(filter command line environment,$(origin VARIANT)),$(VARIANT),russian)
 CACHE          ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/damka
+INTL_GAMES     := testdata/corpus/international/wiegerw-pdn/succeed
+INTL_OPENINGS  := $(INTL_GAMES)/090417ronde12.pdn,$(INTL_GAMES)/DUTCH96H.pdn,$(INTL_GAMES)/PROF2.pdn,$(INTL_GAMES)/candidate95.pdn,$(INTL_GAMES)/nk ronde 01.pdn,$(INTL_GAMES)/nk ronde 02.pdn,$(INTL_GAMES)/nk2003-amsterdam.pdn,$(INTL_GAMES)/rk ronde 12.pdn,$(INTL_GAMES)/wk2003.pdn
+ifeq ($(FIT_VARIANT),international)
+SELFPLAY       ?= $(CACHE)/selfplay/intl-d6-hand-1200.tsv.gz
+SELFPLAY_GAMES ?= 1200
+SELFPLAY_DEPTH ?= 6
+SELFPLAY_OPEN  := $(INTL_OPENINGS)
+FIT_OUT        := analyze/weights_international.go
+else
 SELFPLAY       ?= $(CACHE)/selfplay/d8-hand-6k.tsv.gz
 SELFPLAY_GAMES ?= 6000
+SELFPLAY_DEPTH ?= 8
+SELFPLAY_OPEN  := testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn
+FIT_OUT        := analyze/weights_russian.go
+endif
 FIT_L2         ?= 1e-6
 selfplay:
-	$(GO) run -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1" ./internal/tools/selfplay \
-		-games $(SELFPLAY_GAMES) -depth 8 -seed 2 \
-		-openings testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn -o $(SELFPLAY)
+	nice -n 10 $(GO) run -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1" ./internal/tools/selfplay \
+		-variant $(FIT_VARIANT) -games $(SELFPLAY_GAMES) -depth $(SELFPLAY_DEPTH) -seed 2 \
+		-openings '$(SELFPLAY_OPEN)' -o $(SELFPLAY)
 fit:
-	$(GO) test ./analyze -run TestFitEval -v -timeout 2h -fit-data $(SELFPLAY) -fit-l2 $(FIT_L2) \
-		-fit-out $(CURDIR)/analyze/weights_russian.go
+	$(GO) test ./analyze -run TestFitEval -v -timeout 2h -fit-variant $(FIT_VARIANT) -fit-data $(SELFPLAY) -fit-l2 $(FIT_L2) \
+		-fit-out $(CURDIR)/$(FIT_OUT)
 
 lint:
 	$(GO) vet ./...

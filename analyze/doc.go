@@ -128,6 +128,27 @@
 // blocked men (-8) are weak, keep the golden piece c1/f8 (+8), e5 is better
 // than d4 for White (±6). A side with no legal move wins.
 //
+// # Evaluation (International draughts)
+//
+// International draughts (10x10) has an evaluation of its own
+// (evalintl.go): the terms of the geometry evaluation that the other
+// variants get (material with a king of 300, a man's square, the quiet
+// moves of men and of kings, men on the back row while more than 30
+// pieces are on the board, a lone king against three pieces or fewer
+// divided by 16), each with a middlegame and an endgame weight blended
+// by the pieces on the board (40 to 0), plus blocked and backed men, the
+// balance of the wings and runaway men by row. Its weights are fitted to
+// self-play games as the Russian ones are (make selfplay
+// VARIANT=international, make fit VARIANT=international; TestFitEval,
+// weights_international.go): the games are played with the hand-set
+// weights (handIntlWeights), which are the geometry evaluation's values,
+// so that with Levers hand=1 the evaluation is the geometry one exactly
+// (TestIntlHandIsGeometry); the openings of half of them come from the
+// tuning half of the International master games (never the held-out
+// half that internal/tools/verdicts measures on). The README ("Measured
+// against engines") gives the fit's held-out error and what it changes
+// against Scan.
+//
 // # Winning chances and the choice of k
 //
 // WinningChances maps a score to 2/(1+exp(-k*s))-1 in [-1, 1], as Lichess

@@ -20,8 +20,9 @@ import (
 
 // The evaluation's fit to self-play games (make selfplay, make fit).
 var (
-	fitData      = flag.String("fit-data", "", "self-play games to fit the Russian evaluation to (internal/tools/selfplay's output); the fit runs only when set")
-	fitOut       = flag.String("fit-out", "", "write the fitted weights to this Go file (weights_russian.go)")
+	fitData      = flag.String("fit-data", "", "self-play games to fit the evaluation to (internal/tools/selfplay's output); the fit runs only when set")
+	fitVariant   = flag.String("fit-variant", "russian", "the evaluation to fit: russian or international")
+	fitOut       = flag.String("fit-out", "", "write the fitted weights to this Go file (weights_russian.go, weights_international.go)")
 	fitPerGame   = flag.Int("fit-per-game", 24, "positions drawn from each game")
 	fitEpochs    = flag.Int("fit-epochs", 3000, "gradient steps of each round")
 	fitRounds    = flag.Int("fit-rounds", 2, "rounds of the fit (the quiet positions are found again with the weights of the round before)")
@@ -176,7 +177,7 @@ type fitSample struct {
 
 // readSelfPlay reads internal/tools/selfplay's output and draws up to
 // perGame positions of each game (a fixed seed).
-func readSelfPlay(t *testing.T, path string, perGame, holdEvery int) []fitSample {
+func readSelfPlay(t *testing.T, v draughts.Variant, path string, perGame, holdEvery int) []fitSample {
 	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +214,7 @@ func readSelfPlay(t *testing.T, path string, perGame, holdEvery int) []fitSample
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := draughts.Russian.ParseFEN(parts[2])
+		p, err := v.ParseFEN(parts[2])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -245,7 +246,60 @@ func quietLeaf(s *Searcher, p *draughts.Position) (draughts.Position, bool) {
 	return q, true
 }
 
-// TestFitEval fits the weights of the Russian evaluation to the results of
+// fitModel is an evaluation as the fit sees it: its weights as a
+// vector, its features, and how to put weights in use and write them.
+type fitModel struct {
+	v        draughts.Variant
+	n        int                                 // parameters
+	hand     []float64                           // the hand-set weights, where the fit starts
+	features func(p *draughts.Position) features // the evaluation as a linear form
+	use      func(w []float64)                   // put (rounded) weights in use
+	restore  func()                              // put the weights of the build back in use
+	tables   [][]int                             // the man tables: parameter indices centred by centre
+	zero     []int                               // parameters that stay zero (no man stands there)
+	write    func(t *testing.T, path string, w []float64, how string)
+	logW     func(w []float64) string
+}
+
+// russianModel is the Russian evaluation (eval.go).
+func russianModel() *fitModel {
+	hand := handWeights()
+	m := &fitModel{v: draughts.Russian, n: nParams, features: russianFeatures}
+	for _, r := range weightRefs(&hand) {
+		m.hand = append(m.hand, float64(*r))
+	}
+	set := func(w []float64) evalWeights {
+		cur := handWeights()
+		for i, r := range weightRefs(&cur) {
+			*r = int(math.Round(w[i]))
+		}
+		return cur
+	}
+	m.use = func(w []float64) { useWeights(set(w)) }
+	m.restore = func() {
+		if levers.handEval {
+			useWeights(handWeights())
+		} else {
+			useWeights(russianWeights)
+		}
+	}
+	var mg, eg []int
+	for i, sq := range board.Squares() {
+		if board.Row(sq) < 7 {
+			mg, eg = append(mg, pManMG+i), append(eg, pManEG+i)
+		} else {
+			m.zero = append(m.zero, pManMG+i, pManEG+i)
+		}
+	}
+	m.tables = [][]int{mg, eg}
+	m.zero = append(m.zero, pRunaway+7)
+	m.write = func(t *testing.T, path string, w []float64, how string) { writeWeights(t, path, set(w), how) }
+	m.logW = func(w []float64) string { return fmt.Sprintf("%+v", set(w)) }
+	return m
+}
+
+// TestFitEval fits the weights of an evaluation (-fit-variant: the
+// Russian one, or the International one of evalintl.go) to the results of
 // self-play games by logistic ("Texel") regression: for every position
 // drawn, the quiet position at the end of its quiescence line is scored by
 // the evaluation E (White's view) and the game's result y (1, 0.5, 0) is
@@ -260,31 +314,31 @@ func quietLeaf(s *Searcher, p *draughts.Position) (draughts.Position, bool) {
 // before. With -fit-out the weights are written as Go source.
 //
 //	make selfplay fit
+//	make selfplay fit VARIANT=international
 func TestFitEval(t *testing.T) {
 	if *fitData == "" {
 		t.Skip("-fit-data not set")
 	}
-	samples := readSelfPlay(t, *fitData, *fitPerGame, *fitHoldEvery)
-	start := handWeights() // the fit starts from them, whatever is in use, so that it can be redone
-	w := make([]float64, nParams)
-	for i, r := range weightRefs(&start) {
-		w[i] = float64(*r)
+	var m *fitModel
+	switch *fitVariant {
+	case "russian":
+		m = russianModel()
+	case "international":
+		m = intlModel()
+	default:
+		t.Fatalf("-fit-variant %q: russian or international", *fitVariant)
 	}
+	samples := readSelfPlay(t, m.v, *fitData, *fitPerGame, *fitHoldEvery)
+	// The fit starts from the hand-set weights, whatever is in use, so
+	// that it can be redone.
+	w := slices.Clone(m.hand)
 	k := WinningChancesK
-	hand := handWeights()
-	prior := make([]float64, nParams)
-	for i, r := range weightRefs(&hand) {
-		prior[i] = float64(*r)
-	}
-	s := NewSearcher(draughts.Russian, Options{Depth: 1, TTSize: 1})
+	s := NewSearcher(m.v, Options{Depth: 1, TTSize: 1})
 	var train, hold []*fitSample
 	handHold := 0.0
+	defer m.restore()
 	for round := 0; round < *fitRounds; round++ {
-		cur := start
-		for i, r := range weightRefs(&cur) {
-			*r = int(math.Round(w[i]))
-		}
-		useWeights(cur)
+		m.use(w)
 		train, hold = train[:0], hold[:0]
 		for i := range samples {
 			x := &samples[i]
@@ -292,7 +346,7 @@ func TestFitEval(t *testing.T) {
 			if !ok {
 				continue
 			}
-			x.f = russianFeatures(&leaf)
+			x.f = m.features(&leaf)
 			if x.hold {
 				hold = append(hold, x)
 			} else {
@@ -308,29 +362,16 @@ func TestFitEval(t *testing.T) {
 				handHold = min(handHold, mse(hold, w, kk))
 			}
 		}
-		w, k = adam(train, hold, w, prior, *fitL2, k, *fitEpochs, t)
+		w, k = adam(m, train, hold, w, *fitL2, k, *fitEpochs, t)
 		t.Logf("round %d: after: %.5f fitted, %.5f held out, K %.5f", round+1, mse(train, w, k), mse(hold, w, k), k)
 	}
-	if levers.handEval {
-		useWeights(handWeights())
-	} else {
-		useWeights(russianWeights)
+	w = slices.Clone(w)
+	for _, i := range m.zero {
+		w[i] = 0
 	}
-	fitted := start
-	for i, r := range weightRefs(&fitted) {
-		*r = int(math.Round(w[i]))
-	}
-	// Squares where no man stands (the last rank) and the unused rank 8
-	// runaway keep zero.
-	for i, sq := range board.Squares() {
-		if board.Row(sq) == 7 {
-			fitted.ManMG[i], fitted.ManEG[i] = 0, 0
-		}
-	}
-	fitted.Runaway[7] = 0
-	t.Logf("fitted weights: %+v", fitted)
+	t.Logf("fitted weights: %s", m.logW(w))
 	if *fitOut != "" {
-		writeWeights(t, *fitOut, fitted, fmt.Sprintf("%d positions of %s, -fit-l2 %g; on the %d positions of the held-out games (every %dth) the mean squared error is %.5f (K = %.5f), against %.5f with the hand-set weights at their best K",
+		m.write(t, *fitOut, w, fmt.Sprintf("%d positions of %s, -fit-l2 %g; on the %d positions of the held-out games (every %dth) the mean squared error is %.5f (K = %.5f), against %.5f with the hand-set weights at their best K",
 			len(train), filepath.Base(*fitData), *fitL2, len(hold), *fitHoldEvery, mse(hold, w, k), k, handHold))
 	}
 }
@@ -354,7 +395,8 @@ func mse(xs []*fitSample, w []float64, k float64) float64 {
 // adam minimises the mean squared error over train by full-batch Adam
 // steps on the weights (but the unit) and on log K; it keeps the weights
 // of the best held-out error seen, checked every 25 steps.
-func adam(train, hold []*fitSample, w, prior []float64, l2, k float64, epochs int, t *testing.T) ([]float64, float64) {
+func adam(fm *fitModel, train, hold []*fitSample, w []float64, l2, k float64, epochs int, t *testing.T) ([]float64, float64) {
+	prior, nParams := fm.hand, fm.n
 	n := nParams + 1 // the last one is log K
 	x := append(slices.Clone(w), math.Log(k))
 	m, v := make([]float64, n), make([]float64, n)
@@ -388,7 +430,7 @@ func adam(train, hold []*fitSample, w, prior []float64, l2, k float64, epochs in
 			vh := v[i] / (1 - math.Pow(b2, float64(step)))
 			x[i] -= lr[i] * mh / (math.Sqrt(vh) + eps)
 		}
-		centre(x, prior)
+		centre(fm, x)
 		if step%25 == 0 || step == epochs {
 			h := mse(hold, x[:nParams], math.Exp(x[nParams]))
 			if h < best {
@@ -402,24 +444,18 @@ func adam(train, hold []*fitSample, w, prior []float64, l2, k float64, epochs in
 	return bestX[:nParams], math.Exp(bestX[nParams])
 }
 
-// centre keeps the mean of each phase's man table over the squares a man
-// can stand on at the mean of the hand-set table (prior): a man is worth
-// on average what it was, which fixes the scale of the evaluation (else
-// the tables and K could trade it).
-func centre(x, prior []float64) {
-	for _, base := range []int{pManMG, pManEG} {
+// centre keeps the mean of each man table (over the squares a man can
+// stand on) at the mean of the hand-set table: a man is worth on average
+// what it was, which fixes the scale of the evaluation (else the tables
+// and K could trade it).
+func centre(m *fitModel, x []float64) {
+	for _, tab := range m.tables {
 		var sum float64
-		n := 0
-		for i, sq := range board.Squares() {
-			if board.Row(sq) < 7 {
-				sum += x[base+i] - prior[base+i]
-				n++
-			}
+		for _, i := range tab {
+			sum += x[i] - m.hand[i]
 		}
-		for i, sq := range board.Squares() {
-			if board.Row(sq) < 7 {
-				x[base+i] -= sum / float64(n)
-			}
+		for _, i := range tab {
+			x[i] -= sum / float64(len(tab))
 		}
 	}
 }

@@ -47,9 +47,11 @@ type leverSet struct {
 	// history (histMalus).
 	safeFirst bool
 	histMalus bool
-	// handEval: the Russian evaluation with the hand-set weights
-	// (handWeights) instead of the fitted ones, as the self-play games
-	// that the weights were fitted to were played (make selfplay).
+	// handEval: the Russian and International evaluations with the
+	// hand-set weights (handWeights, handIntlWeights: for International
+	// the geometry evaluation's values) instead of the fitted ones, as the
+	// self-play games that the weights were fitted to were played (make
+	// selfplay).
 	handEval bool
 	// ttBucket is the number of entries per bucket of the table (2 or 4).
 	ttBucket int

@@ -1,6 +1,7 @@
-// Command selfplay plays games of Russian draughts with damka's own
-// search, for fitting the evaluation to their results (make selfplay,
-// then make fit; see analyze's TestFitEval).
+// Command selfplay plays games of Russian or International draughts
+// (-variant) with damka's own search, for fitting the evaluation to their
+// results (make selfplay, then make fit, VARIANT=international for 10x10;
+// see analyze's TestFitEval).
 //
 // How a game is made (game i of a run is a function of -seed and i alone,
 // so the data do not depend on -j):
@@ -68,7 +69,18 @@ func main() {
 	jobs := flag.Int("j", runtime.GOMAXPROCS(0), "games played at once")
 	openings := flag.String("openings", "", "PDN files (comma-separated) whose games of even index give the openings of every other game")
 	out := flag.String("o", "", "output file (.tsv.gz)")
+	variant := flag.String("variant", "russian", "rules of the games: russian or international")
 	flag.Parse()
+	var v draughts.Variant
+	switch *variant {
+	case "russian":
+		v = draughts.Russian
+	case "international":
+		v = draughts.International
+	default:
+		fmt.Fprintf(os.Stderr, "selfplay: -variant is russian or international, not %q\n", *variant)
+		os.Exit(2)
+	}
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "selfplay: -o is required")
 		os.Exit(2)
@@ -91,7 +103,7 @@ func main() {
 			if g.Index%2 == 1 {
 				return nil // the held-out half
 			}
-			r := validate.Game(g, validate.Options{Variant: draughts.Russian})
+			r := validate.Game(g, validate.Options{Variant: v})
 			var line []draughts.Position
 			for _, pl := range r.Plies {
 				line = append(line, pl.Before)
@@ -119,7 +131,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] <- play(i, *seed, *depth, *random, *maxPly)
+				results[i] <- play(v, i, *seed, *depth, *random, *maxPly)
 			}
 		}()
 	}
@@ -171,8 +183,7 @@ func main() {
 var masterLines [][]draughts.Position
 
 // play plays game i.
-func play(i int, seed uint64, depth, random, maxPly int) game {
-	v := draughts.Russian
+func play(v draughts.Variant, i int, seed uint64, depth, random, maxPly int) game {
 	rng := rand.New(rand.NewPCG(seed, uint64(i)))
 	probe := analyze.NewSearcher(v, analyze.Options{Depth: 4, TTSize: 1})
 	g := game{index: i, skip: true}

@@ -489,7 +489,8 @@ var fingerprintFENs = []string{
 
 // identify hashes the binary and fingerprints its engine: the output of
 // damka eval (every field but the time) on fixed positions at depths 9
-// and 12. Any change of the evaluation or the search changes the node
+// and 12, and for another variant than Russian on its start position at
+// depth 9. Any change of the evaluation or the search changes the node
 // counts.
 func (b *damkaBin) identify(cfg *config) error {
 	if b.hub {
@@ -514,6 +515,21 @@ func (b *damkaBin) identify(cfg *config) error {
 		for _, l := range out {
 			f := strings.Split(l, "\t")
 			h.Write([]byte(strings.Join(f[:len(f)-1], "\t") + "\n"))
+		}
+	}
+	if cfg.variant != draughts.Russian {
+		// The Russian positions do not see an evaluation of another
+		// variant (International's is its own, evalintl.go): its start
+		// position too, so that a change of it is a new engine. Russian
+		// fingerprints stay what they were (the seeds are keyed by them).
+		p := draughts.Start(cfg.variant)
+		out, err := evalFENs(b, cfg.variant, 9, 16, []string{p.FEN()})
+		if err != nil {
+			return err
+		}
+		for _, l := range out {
+			f := strings.Split(l, "\t")
+			h.Write([]byte(cfg.variant.Name() + "\t" + strings.Join(f[:len(f)-1], "\t") + "\n"))
 		}
 	}
 	b.fp = hex.EncodeToString(h.Sum(nil))[:16]
