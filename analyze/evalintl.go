@@ -225,5 +225,8 @@ func init() {
 		w = handIntlWeights()
 	}
 	intlInUse = newIntlEval(w)
+	if !levers.intlFit {
+		return // the geometry evaluation (evalvariant.go) stays in use
+	}
 	evaluators[draughts.International] = func(p *draughts.Position) int { return intlInUse.eval(p) }
 }

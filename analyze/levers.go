@@ -53,6 +53,10 @@ type leverSet struct {
 	// self-play games that the weights were fitted to were played (make
 	// selfplay).
 	handEval bool
+	// intlFit: International uses the fitted evaluation (evalintl.go)
+	// instead of the geometry one; off by default: measured against Scan
+	// it did not help (README, "Measured against engines").
+	intlFit bool
 	// ttBucket is the number of entries per bucket of the table (2 or 4).
 	ttBucket int
 	// Verification: candidates are searched again verifyStep plies
@@ -185,6 +189,8 @@ func parseLevers(s string) (leverSet, error) {
 			l.histMalus = n != 0
 		case "unstable": // in thousandths
 			l.unstable = float64(n) / 1000
+		case "intlfit":
+			l.intlFit = n != 0
 		case "hand":
 			l.handEval = n != 0
 		case "ttbucket":
