@@ -160,7 +160,7 @@ func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool
 			case src.Skip == SampleNote:
 				return item{File: src.Name, Note: SampleNote}, true
 			case src.Skip != "":
-				return item{File: src.Name, Note: src.Name + ": " + skipText(src.Skip)}, true
+				return item{File: src.Name, Note: SkipNote(src.Name, src.Skip)}, true
 			}
 			in.name = src.Name
 			in.dataName = SourceFile(in.args[in.i-1], src.Name)
@@ -184,7 +184,7 @@ func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool
 			games := in.cur.Games()
 			in.closeCur()
 			if games == 0 {
-				return item{File: in.name, Note: in.name + ": no games in this file"}, true
+				return item{File: in.name, Note: NoGamesNote(in.name)}, true
 			}
 			continue
 		}
@@ -209,12 +209,18 @@ func DataArgs(args []string) []string {
 	return out
 }
 
-func skipText(reason string) string {
+// SkipNote is what damka and damka-beam say of an input the walk left
+// out (pdn.Source.Skip): "old/: no *.pdn, *.txt or *.json files (plain or
+// compressed) in this folder", "x.rar: skipped: ...".
+func SkipNote(name, reason string) string {
 	if reason == pdn.NoArchives {
-		return reason
+		return name + ": " + reason
 	}
-	return "skipped: " + reason
+	return name + ": skipped: " + reason
 }
+
+// NoGamesNote is what damka and damka-beam say of an input with no game.
+func NoGamesNote(name string) string { return name + ": no games in this file" }
 
 func (in *Inputs) open(name string) error {
 	var f io.ReadCloser

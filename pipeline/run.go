@@ -48,8 +48,9 @@ type RunTimes struct {
 // changes a result: the counts, and what sink gets in what order, are
 // the same for any number of workers.
 //
-// Run returns the counts of the games and inputs read, and the first
-// error of sink or ctx, which ends the run.
+// Run returns the counts of the games and inputs read (a game Select
+// decided on without its replay counts in Counts.Games alone), and the
+// first error of sink or ctx, which ends the run.
 func Run(ctx context.Context, in *Inputs, opts Options, sink func(*Result) error) (Counts, error) {
 	if ctx == nil {
 		ctx = context.Background()

@@ -221,4 +221,3 @@ func TestRunSelect(t *testing.T) {
 		}
 	}
 }
-
