@@ -173,10 +173,10 @@ func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool
 		var err error
 		switch {
 		case cut:
-			raw, err = in.cur.NextRaw(c)
+			raw, err = in.cur.nextRaw(c)
 			got = g
 		case reuse:
-			got, err = in.cur.NextInto(g)
+			got, err = in.cur.nextInto(g)
 		default:
 			got, err = in.cur.Next()
 		}
