@@ -166,16 +166,9 @@ func (o DatasetOptions) maxRows(table string) int64 {
 	return DefaultMaxRowsPerFile(table)
 }
 
-func (o DatasetOptions) prefix() string {
-	if o.FilePrefix == "" {
-		return "part"
-	}
-	return o.FilePrefix
-}
-
 // filePath is the path of file k of a partition of a table.
 func (o DatasetOptions) filePath(table, dir string, k int, f Format) string {
-	return path.Join(table, dir, fmt.Sprintf("%s-%05d%s", o.prefix(), k, f.Ext()))
+	return path.Join(table, dir, PartFile(o.FilePrefix, k, f))
 }
 
 // dropped are the columns of a table that the files of a partitioned

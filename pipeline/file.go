@@ -48,15 +48,19 @@ func NewFile(name string, rc io.ReadCloser, encoding string) (*File, error) {
 // before it were read"), then io.EOF.
 func (f *File) Next() (*pdn.Game, error) { return f.next(nil, false) }
 
-// NextInto is Next reading the game into g (pdn.Reader.NextInto; a new
+// nextInto is Next reading the game into g (pdn.Reader.NextInto; a new
 // game when g is nil), whose memory it reuses: the caller must be done
-// with g.
-func (f *File) NextInto(g *pdn.Game) (*pdn.Game, error) { return f.next(g, true) }
+// with g. Run does so with Options.Reuse, the one reuse switch of the
+// library: the games come back from the sink in batches, not in the
+// order they were read, so the reader's own ReuseGame (the last game
+// again) does not fit.
+func (f *File) nextInto(g *pdn.Game) (*pdn.Game, error) { return f.next(g, true) }
 
-// NextRaw is NextInto without the building (pdn.Reader.NextRaw): it cuts
+// nextRaw is nextInto without the building (pdn.Reader.NextRaw): it cuts
 // the next game into c (a new one when c is nil), for c.Build to build,
-// on any goroutine. The caller must be done with c.
-func (f *File) NextRaw(c *pdn.RawGame) (*pdn.RawGame, error) {
+// on any goroutine (Run's workers, from cutFrom workers on). The caller
+// must be done with c.
+func (f *File) nextRaw(c *pdn.RawGame) (*pdn.RawGame, error) {
 	if f.done {
 		return nil, io.EOF
 	}

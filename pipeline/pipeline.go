@@ -1,11 +1,18 @@
 // Package pipeline is damka's game-level pipeline as a library: a game as
 // read (pdn.Game) goes in; its replay and findings (validate.Report), its
 // analysis (one analyze.PlyEval a ply) and its rows for the games and
-// moves tables (export.Prepared) come out. The command line runs it on
-// one machine, in input order (cmd/damka, over internal/ordered); the
-// Beam pipeline (module beam/) runs the same code on a cluster.
+// moves tables (export.Prepared) come out. Run runs it over the inputs
+// of a command on one machine, in input order, as every damka command
+// does (a command is its flags, one Run and its summary); the Beam
+// pipeline (module beam/) runs the same code on a cluster.
 //
-// A run has one Pipeline, its options and what its workers share, and
+// A whole run, from archives to a sink (here the tables; see the
+// package example for the files):
+//
+//	in := pipeline.OpenInputs([]string{"games/"}, pipeline.InputOptions{})
+//	counts, err := pipeline.Run(ctx, in, pipeline.Options{Rows: true, Reuse: true}, tables.Add)
+//
+// Under Run, or for games a program holds itself, a run has one Pipeline, its options and what its workers share, and
 // one Processor a worker, which keeps its own state (the searchers of the
 // analysis) from game to game:
 //
@@ -48,6 +55,36 @@ type Options struct {
 	// Rows prepares the rows of the games and moves tables
 	// (export.PrepareGame) on the worker, after replay and analysis.
 	Rows bool
+	// Select, when set, decides on the worker whether a game is wanted,
+	// before anything else is done with it: replay replays the game (once,
+	// however often it is called) for a decision that needs it, and what
+	// is decided without it is not replayed (Result.Report nil) unless the
+	// run analyses or prepares rows. A game not selected is Skipped: Run
+	// counts it in Counts.Games and does not hand it to the sink.
+	Select func(g *pdn.Game, replay func() *validate.Report) bool
+
+	// The rest are options of Run alone.
+
+	// Jobs is the number of workers: all cores when less than 1. The
+	// results, and their order, are the same whatever it is.
+	Jobs int
+	// Reuse lets the run read the games, and process them, into the
+	// memory of games the sink is done with (as encoding/csv's
+	// Reader.ReuseRecord): set it when the sink keeps nothing of a game or
+	// its result (its *pdn.Game, Tags, Moves, report, plies, findings)
+	// once it has returned; strings may be kept. A run that reads much
+	// allocates far less so.
+	Reuse bool
+	// Notify, when set, is told of each input that could not be read and
+	// of each note about the inputs, in order among the games, on the
+	// sink's goroutine.
+	Notify func(Notice)
+	// Progress, when set, is called after each game is counted, with the
+	// games read so far, on the sink's goroutine (Inputs.Read is the
+	// bytes).
+	Progress func(games int)
+	// Times, when set, gets where the run spent its time.
+	Times *RunTimes
 }
 
 // Pipeline is the part of a run its workers share: the options, and
@@ -115,6 +152,9 @@ type Input struct {
 	// command line, a path given absolute from its last element on); ""
 	// gives the name the game was read under, Game.File.
 	SourceFile string
+	// Source is how the game's input was opened (nil when the game does
+	// not come from Run).
+	Source *Source
 }
 
 // Result is what processing made of a game.
@@ -134,6 +174,9 @@ type Result struct {
 	Nodes     uint64
 	// Times is where the work went.
 	Times Times
+	// Skipped is set when Options.Select did not take the game: nothing
+	// else was done with it.
+	Skipped bool
 }
 
 // Times is where the processing of a game spent its time.
@@ -159,7 +202,26 @@ func (pr *Processor) Process(res *Result, in Input) {
 	prev := res.Report
 	*res = Result{Input: in}
 	t0 := time.Now()
-	res.Report = validate.GameInto(prev, in.Game, pr.pl.opts.Validate)
+	if sel := pr.pl.opts.Select; sel != nil {
+		replay := func() *validate.Report {
+			if res.Report == nil {
+				res.Report = validate.GameInto(prev, in.Game, pr.pl.opts.Validate)
+			}
+			return res.Report
+		}
+		if !sel(in.Game, replay) {
+			res.Skipped = true
+			res.Times.Replay = time.Since(t0)
+			return
+		}
+		if pr.pl.opts.Analysis == nil && !pr.pl.opts.Rows {
+			res.Times.Replay = time.Since(t0)
+			return
+		}
+		replay()
+	} else {
+		res.Report = validate.GameInto(prev, in.Game, pr.pl.opts.Validate)
+	}
 	t1 := time.Now()
 	res.Times.Replay = t1.Sub(t0)
 	if a := pr.pl.opts.Analysis; a != nil {

@@ -33,11 +33,11 @@ type Tables struct {
 // folder, written through create (export.NewPartitionedWriter):
 // games/variant=russian/year=1947/part-00000.parquet, moves/....
 func NewDatasets(f export.Format, meta export.Meta, d export.DatasetOptions, create export.CreateFunc, opts ...export.Option) (*Tables, error) {
-	games, err := export.NewPartitionedWriter("games", f, meta, d, create, opts...)
+	games, err := export.NewPartitionedWriter(export.GamesTable, f, meta, d, create, opts...)
 	if err != nil {
 		return nil, err
 	}
-	moves, err := export.NewPartitionedWriter("moves", f, meta, d, create, opts...)
+	moves, err := export.NewPartitionedWriter(export.MovesTable, f, meta, d, create, opts...)
 	if err != nil {
 		return nil, err
 	}

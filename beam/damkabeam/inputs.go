@@ -48,10 +48,8 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 		switch {
 		case s.Err != nil:
 			msgs = append(msgs, message{Ordinal: ordinal, Text: describeInputError(s.Err), Error: true})
-		case s.Skip == pdn.NoArchives:
-			msgs = append(msgs, message{Ordinal: ordinal, Text: s.Name + ": " + s.Skip})
 		case s.Skip != "":
-			msgs = append(msgs, message{Ordinal: ordinal, Text: s.Name + ": skipped: " + s.Skip})
+			msgs = append(msgs, message{Ordinal: ordinal, Text: pipeline.SkipNote(s.Name, s.Skip)})
 		default:
 			path := s.Name
 			if !isURL(path) {

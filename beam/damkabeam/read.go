@@ -83,7 +83,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, src source, emit func(game
 		fn.games.Inc(ctx, 1)
 	}
 	if f.Games() == 0 {
-		say(message{Ordinal: src.Ordinal, Text: src.Name + ": no games in this file"})
+		say(message{Ordinal: src.Ordinal, Text: pipeline.NoGamesNote(src.Name)})
 	}
 	return nil
 }

@@ -90,7 +90,7 @@ func collectGames(games func(*rankedGame) bool) []rankedGame {
 func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, evals map[int64][]*export.PlyEval,
 	emitCounts func([]byte), emitPositions func(string, []byte)) error {
 	proc := cfg.pipeline().NewProcessor()
-	tables, err := pipeline.NewDatasets(cfg.format(), cfg.meta(), cfg.dataset(fmt.Sprintf("part-%05d", shard)), cfg.create(ctx), cfg.writerOptions()...)
+	tables, err := pipeline.NewDatasets(cfg.format(), cfg.meta(), cfg.dataset(export.ShardPrefix(shard)), cfg.create(ctx), cfg.writerOptions()...)
 	if err != nil {
 		return err
 	}

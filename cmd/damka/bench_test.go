@@ -13,6 +13,7 @@ import (
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/internal/cputime"
 	"github.com/damka/damka/pipeline"
+	"github.com/damka/damka/report"
 )
 
 var validateOptionsZero, _ = validateOptions("")
@@ -59,9 +60,9 @@ func BenchmarkCheck(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				io := &streams{In: bytes.NewReader(nil), Out: io.Discard, Err: io.Discard}
 				t = newTally()
-				r := runner{io: io, args: []string{name}, jobs: jobs, quiet: true, tally: t, reuse: true}
-				err := r.each(context.Background(), pipeline.New(pipeline.Options{Validate: validateOptionsZero}), func(_ gameItem, res *pipeline.Result) error {
-					writeFindings(io.Out, res.Report)
+				r := runner{io: io, args: []string{name}, quiet: true, tally: t}
+				err := r.run(context.Background(), pipeline.Options{Validate: validateOptionsZero, Jobs: jobs, Reuse: true}, func(res *pipeline.Result) error {
+					report.WriteFindings(io.Out, res.Report)
 					return nil
 				})
 				if err != nil {

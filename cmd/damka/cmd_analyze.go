@@ -7,17 +7,16 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/analyze"
-	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/archive"
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
@@ -144,14 +143,17 @@ func (o *AnalyzeOptions) check() error {
 	if _, err := parseFormat(o.Format); err != nil {
 		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --format: %w", err)}
 	}
-	return checkLayout("analyze", o.Compression, o.PartitionBy, o.MaxRowsPerFile, false)
+	if err := (outputs.Layout{Compression: o.Compression, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile}).Check("analyze", false); err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	return nil
 }
 
 // countPositions replays the inputs once, quickly, to count the positions
 // the analysis will search, for the progress bar's time left. It returns
 // -1 when an input is standard input (it cannot be read twice).
 func countPositions(ctx context.Context, st *streams, args []string, jobs int, vopts validate.Options) int64 {
-	if len(args) == 0 && !st.inIsTerm {
+	if len(args) == 0 && !st.InIsTerm {
 		return -1
 	}
 	for _, a := range args {
@@ -161,8 +163,8 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 	}
 	var n int64
 	quiet := &streams{In: st.In, Out: io.Discard, Err: io.Discard}
-	r := runner{io: quiet, args: args, jobs: jobs, quiet: true, tally: newTally()}
-	err := r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(_ gameItem, res *pipeline.Result) error {
+	r := runner{io: quiet, args: args, quiet: true, tally: newTally()}
+	err := r.run(ctx, pipeline.Options{Validate: vopts, Jobs: jobs}, func(res *pipeline.Result) error {
 		n += int64(pipeline.AnalysablePlies(res.Report))
 		return nil
 	})
@@ -172,85 +174,8 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 	return n
 }
 
-// worstMove is what analyze's summary shows of one of its ten worst
-// moves (ranked by analyze.Worst, as the report's).
-type worstMove struct {
-	before, after analyze.Score
-	file          string
-	game          *pdn.Game
-	ply           validate.Ply
-	class         analyze.Class
-	played, best  string
-	first         draughts.Color // the side that moves first in the game, for the move's label
-}
-
-// annotate returns the game with the analysis written in: canonical moves,
-// ?! ? ?? marks, and a comment per analysed move with the evaluation
-// (White's view, after the move) and the best move where another was
-// played. r.Game is not changed: the moves are copied, and an analysed
-// move gets new Notes (a copy of its own, which stay shared with r.Game).
-func annotate(r *validate.Report, evals []*analyze.PlyEval, depth int) *pdn.Game {
-	g := *r.Game
-	g.Err = nil
-	g.Moves = append([]pdn.Move(nil), g.Moves...)
-	notes := make([]pdn.Notes, 0, min(len(r.Plies), len(evals)))
-	for i := range r.Plies {
-		pl := &r.Plies[i]
-		m := &g.Moves[pl.Index]
-		m.Text = r.Canonical(pl, false)
-		if i >= len(evals) || evals[i] == nil {
-			continue
-		}
-		e := evals[i]
-		after := analyze.Score(e.EvalAfter)
-		if pl.Side == draughts.Black {
-			after = after.Neg()
-		}
-		note := after.String()
-		var nt pdn.Notes
-		if m.Notes != nil {
-			nt = *m.Notes
-		}
-		switch analyze.Class(e.Class) {
-		case analyze.ClassInaccuracy:
-			nt.Strength = "?!"
-		case analyze.ClassMistake:
-			nt.Strength = "?"
-		case analyze.ClassBlunder:
-			nt.Strength = "??"
-		case analyze.ClassMissedWin:
-			nt.Strength = "?"
-			note += " missed win"
-		}
-		if analyze.Bad(analyze.Class(e.Class)) && e.BestMove != "" {
-			note += "; best " + recordNames(r, pl, e.BestMove)
-		}
-		nt.Comments = append(slices.Clip(nt.Comments), note) // a new array: r.Game's stays as it is
-		notes = append(notes, nt)
-		m.Notes = &notes[len(notes)-1]
-	}
-	if len(evals) > 0 {
-		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "Annotator", Value: fmt.Sprintf("damka %s, depth %d", version, depth)})
-	}
-	setGameType(&g, r, false)
-	g.Moves = r.KeepMoves(g.Moves)
-	return &g
-}
-
-// recordNames rewrites move, written in the variant's standard names
-// (the engine's, as the datasets have it), in the names of r's record
-// (Report.Naming), where they differ: the move of pl's position it means.
-func recordNames(r *validate.Report, pl *validate.Ply, move string) string {
-	nm := r.Naming()
-	if move == "" || nm.Standard() {
-		return move
-	}
-	groups, err := r.Variant.Match(&pl.Before, move)
-	if err != nil || len(groups) != 1 {
-		return move
-	}
-	return nm.Format(&groups[0][0], r.Style())
-}
+// annotator is the Annotator tag of analyze's annotated games.
+func annotator(depth int) string { return fmt.Sprintf("damka %s, depth %d", version, depth) }
 
 func analyzeFlags(opts AnalyzeOptions) []string {
 	f, _ := parseFormat(opts.Format)
@@ -258,7 +183,7 @@ func analyzeFlags(opts AnalyzeOptions) []string {
 	if opts.Variant != "" {
 		fl = append(fl, "--variant", opts.Variant)
 	}
-	return append(fl, layoutFlags(opts.Compression, opts.PartitionBy, opts.MaxRowsPerFile)...)
+	return append(fl, (&ExportOptions{Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).layout().Flags()...)
 }
 
 func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
@@ -288,31 +213,31 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	meta := exportMeta(opts.Variant, commandLine("analyze", flags, args), opts.Depth)
 	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves",
 		Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}
-	posPath := filepath.Join(opts.Output, "positions"+format.Ext())
-	more := []string{"positions" + format.Ext(), "annotated.pdn"}
+	posPath := filepath.Join(opts.Output, export.TableFile(export.PositionsTable, format))
+	more := []string{export.TableFile(export.PositionsTable, format), "annotated.pdn"}
 	var moreDatasets []string
-	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
-		more, moreDatasets, posPath = []string{"annotated.pdn"}, []string{"positions"}, filepath.Join(opts.Output, "positions")
+	if _, ok := topts.layout().Dataset(); ok {
+		more, moreDatasets, posPath = []string{"annotated.pdn"}, []string{export.PositionsTable}, filepath.Join(opts.Output, export.PositionsTable)
 	}
 	if opts.Report {
 		more = append(more, "report.html")
 	}
-	outs, dests, err := openOutputs("analyze", io, args, tableOutputs(topts, more, moreDatasets...))
+	outs, dests, err := outputs.Open("analyze", io.Out, io.Err, args, topts.layout().TablesOutput(topts.Output, more, moreDatasets...))
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
-	tables, err := openTableSet(topts, meta, dests)
+	tables, err := topts.layout().OpenTables(topts.Output, topts.Table, meta, dests)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	pgn := buffered(dests[filepath.Join(opts.Output, "annotated.pdn")])
-	pw := pdn.NewWriter(pgn.buf)
-	openings := newPositionsOut(opts.Plies, dests[posPath], format, meta, opts.PartitionBy, opts.MaxRowsPerFile, opts.Compression)
+	pgn := outputs.Buffer(dests[filepath.Join(opts.Output, "annotated.pdn")])
+	pw := pdn.NewWriter(pgn.Buf)
+	openings := topts.layout().NewPositions(opts.Plies, dests[posPath], meta)
 	var page *report.Analysis
-	var pageDest *bufferedDestination
+	var pageDest *outputs.Buffered
 	if opts.Report {
-		pageDest = buffered(dests[filepath.Join(opts.Output, "report.html")])
+		pageDest = outputs.Buffer(dests[filepath.Join(opts.Output, "report.html")])
 		page = report.NewAnalysis(opts.ReportTop, opts.ReportGames)
 	}
 
@@ -320,46 +245,30 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if !opts.Quiet && io.CanProgress() { // the count is for the bar's time left
 		total = countPositions(ctx, io, args, jobs, vopts)
 	}
-	bar := newCountProgress(io, opts.Quiet, total, "positions")
-	defer bar.done(io)
-	pipe := pipeline.New(pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.probe()}, Rows: true})
+	bar := iostreams.NewCountProgress(io, opts.Quiet, total, "positions")
+	defer bar.Done(io)
+	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.probe()}, Rows: true, Jobs: jobs}
 	noted := false
-	var positions int64
-	var nodes uint64
 
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	classes := map[analyze.Class]int{}
-	worst := analyze.NewWorst[worstMove](10)
-	seq := 0
-	rn := runner{io: io, args: args, jobs: jobs, quiet: true, tally: t, times: times, bar: bar}
-	err = rn.each(ctx, pipe, func(it gameItem, res *pipeline.Result) error {
+	summary := report.NewAnalysisSummary(opts.Depth)
+	rn := runner{io: io, args: args, quiet: true, tally: t, times: times, bar: bar}
+	err = rn.run(ctx, popts, func(res *pipeline.Result) error {
 		r := res.Report
-		positions += int64(res.Positions)
-		nodes += res.Nodes
 		bar.Add(res.Positions)
-		for i, e := range res.Evals {
+		summary.Add(r, res.Evals, res.Positions, res.Nodes)
+		for i := range res.Evals {
 			noted = noted || tbs.within(&r.Plies[i].Before)
-			class := analyze.Class(e.Class)
-			classes[class]++
-			seq++
-			if !analyze.Bad(class) {
-				continue
-			}
-			pl := r.Plies[i]
-			before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
-			worst.Offer(analyze.BadMove[worstMove]{Drop: analyze.Fall(before, after), Loss: int(e.Loss), Seq: seq,
-				Item: worstMove{before: before, after: after, file: it.File, game: r.Game, ply: pl, class: class,
-					played: r.Canonical(&pl, false), best: recordNames(r, &pl, e.BestMove), first: r.FirstMove()}})
 		}
 		if page != nil {
-			page.Add(it.File, r, res.Evals)
+			page.Add(r.Game.File, r, res.Evals)
 		}
 		if err := tables.Add(res); err != nil {
 			return err
 		}
-		openings.add(res)
-		return pw.Write(annotate(r, res.Evals, opts.Depth))
+		openings.Add(res)
+		return pw.Write(archive.Annotate(r, res.Evals, annotator(opts.Depth)))
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
@@ -370,17 +279,17 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return &exitError{code: exitInput, err: err}
 	}
 	t0 := time.Now()
-	err = openings.write()
+	err = openings.Write()
 	if err == nil {
 		err = tables.Close()
 	}
 	if err == nil {
-		err = pgn.buf.Flush()
+		err = pgn.Buf.Flush()
 	}
 	if err == nil && page != nil {
-		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors})
+		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors})
 		if err == nil {
-			err = pageDest.buf.Flush()
+			err = pageDest.Buf.Flush()
 		}
 	}
 	if err != nil {
@@ -391,52 +300,19 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return err
 	}
 	times.write += time.Since(t0)
-	writeAnalyzeSummary(io.Err, t, classes, positions, nodes, opts, worst, time.Since(t.start))
+	t.Write(io.Err)
+	summary.Write(io.Err, time.Since(t.start))
 	if noted {
 		tbs.note(io, "analyze")
 	}
 	if !written {
 		return t.exit()
 	}
-	fmt.Fprintf(io.Err, "wrote %s, %s and %s\n", tables.summary(), openings.summary(), pgn.name)
+	fmt.Fprintf(io.Err, "wrote %s, %s and %s\n", tables.Summary(), openings.Summary(), pgn.Name)
 	if page != nil {
-		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.name)
+		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.Name)
 	}
 	return t.exit()
-}
-
-func writeAnalyzeSummary(w io.Writer, t *tally, classes map[analyze.Class]int, positions int64, nodes uint64, opts AnalyzeOptions, worst *analyze.Worst[worstMove], took time.Duration) {
-	t.Write(w)
-	sec := took.Seconds()
-	rate := func(n float64) float64 {
-		if sec <= 0 {
-			return 0
-		}
-		return n / sec
-	}
-	fmt.Fprintf(w, "analysed %d positions at depth %d in %.1fs: %.0f positions/s, %.1f M nodes/s\n",
-		positions, opts.Depth, sec, rate(float64(positions)), rate(float64(nodes))/1e6)
-	var parts []string
-	for _, c := range []struct {
-		class analyze.Class
-		name  string
-	}{
-		{analyze.ClassBlunder, "blunders"}, {analyze.ClassMistake, "mistakes"}, {analyze.ClassInaccuracy, "inaccuracies"},
-		{analyze.ClassMissedWin, "missed wins"}, {analyze.ClassOnlyMove, "only moves"},
-	} {
-		parts = append(parts, fmt.Sprintf("%d %s", classes[c.class], c.name))
-	}
-	fmt.Fprintf(w, "found %s\n", strings.Join(parts, ", "))
-	if worst.Len() == 0 {
-		return
-	}
-	fmt.Fprintln(w, "worst moves (evaluations in men, for the side that moved):")
-	for i, bm := range worst.Sorted() {
-		m := bm.Item
-		label := validate.Label(m.ply.MoveNumber, m.ply.Side, m.first) + " " + m.played
-		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, display.Text(m.file), gameLabel(m.game), m.ply.Ply,
-			display.Text(label), m.class, display.Text(m.best), m.before, m.after)
-	}
 }
 
 // verifyOption is analyze.Options.Verify for --verify: 0 there means the

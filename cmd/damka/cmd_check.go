@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -14,7 +13,8 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
@@ -155,37 +155,37 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	// The report goes through the run's outputs: checked and created
 	// before the first game, put in place at the end.
 	var page *report.Check
-	var pageDest *bufferedDestination
-	var outs *outputs
+	var pageDest *outputs.Buffered
+	var outs *outputs.Set
 	if opts.Report == "-" {
 		return &exitError{code: exitInput, err: errors.New("check: --report must name a file, not standard output")}
 	}
 	if opts.Report != "" {
-		o, dests, err := openOutputs("check", io, args, output{flag: "--report", path: opts.Report})
+		o, dests, err := outputs.Open("check", io.Out, io.Err, args, outputs.Output{Flag: "--report", Path: opts.Report})
 		if err != nil {
 			return err
 		}
 		outs = o
 		defer outs.Abort()
-		pageDest = buffered(dests[opts.Report])
+		pageDest = outputs.Buffer(dests[opts.Report])
 		page = report.NewCheck(0)
 	}
-	out := newLineWriter(io, io.Out)
+	out := iostreams.NewLineWriter(io, io.Out)
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
 	enc := json.NewEncoder(display.NewJSONWriter(out))
 	enc.SetEscapeHTML(false)
-	rep := &reporter{w: display.NewWriter(out), filter: filter}
-	// Nothing of a game is kept past emit: the reporter keeps the label of
-	// a game, the page its cards, the tally its counts.
-	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, reuse: true}
-	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(it gameItem, res *pipeline.Result) error {
+	rep := report.NewLines(display.NewWriter(out), filter)
+	// Nothing of a game is kept past the sink (Options.Reuse): the lines
+	// keep the label of a game, the page its cards, the tally its counts.
+	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
+	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, func(res *pipeline.Result) error {
 		if page != nil {
-			page.Add(it.File, res.Report)
+			page.Add(res.Input.Game.File, res.Report)
 		}
 		if opts.JSON {
-			j, ok := jsonReport(res.Report, filter)
+			j, ok := report.CheckJSON(res.Report, filter)
 			if !ok {
 				return nil
 			}
@@ -193,11 +193,11 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 				return err
 			}
 		} else {
-			rep.game(res.Report)
+			rep.Game(res.Report)
 		}
 		return out.Sync()
 	})
-	rep.flush()
+	rep.Flush()
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -206,9 +206,9 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		if opts.Variant != "" {
 			flags = append(flags, "--variant", opts.Variant)
 		}
-		err = page.Write(pageDest.buf, report.Meta{Version: version, Command: commandLine("check", flags, args), InputErrors: t.InputErrors})
+		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: commandLine("check", flags, args), InputErrors: t.InputErrors})
 		if err == nil {
-			err = pageDest.buf.Flush()
+			err = pageDest.Buf.Flush()
 		}
 	}
 	if err != nil {
@@ -227,164 +227,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	return t.exit()
 }
 
-// reporter prints findings like a compiler, one line each, but those
-// that many games of a file share (variant_inferred, unknown_variant,
-// gametype_mismatch)
-// once per file: "game 1 (...) and 152 more games of this file".
-type reporter struct {
-	w      io.Writer
-	filter func(*validate.Finding) bool
-	file   string
-	groups []*findingGroup
-}
-
-type findingGroup struct {
-	// file and label name the group's first game: not the game itself,
-	// whose memory the run reuses (runner.reuse).
-	file, label string
-	f           validate.Finding
-	count       int
-}
-
-// perFile tells the findings printed once per file.
-func perFile(k validate.Kind) bool {
-	return k == validate.VariantInferred || k == validate.UnknownVariant || k == validate.GameTypeMismatch
-}
-
-func (p *reporter) game(r *validate.Report) {
-	g := r.Game
-	if g.File != p.file {
-		p.flush()
-		p.file = g.File
-	}
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		if p.filter != nil && !p.filter(f) {
-			continue
-		}
-		if !perFile(f.Kind) {
-			writeFinding(p.w, g, f, "")
-			continue
-		}
-		found := false
-		for _, gr := range p.groups {
-			if gr.f.Kind == f.Kind && gr.f.Message == f.Message {
-				gr.count++
-				found = true
-				break
-			}
-		}
-		if !found {
-			p.groups = append(p.groups, &findingGroup{file: g.File, label: gameLabel(g), f: *f, count: 1})
-		}
-	}
-}
-
-// flush prints the shared findings of the file read so far.
-func (p *reporter) flush() {
-	for _, gr := range p.groups {
-		more := ""
-		switch gr.count {
-		case 1:
-		case 2:
-			more = " and 1 more game of this file"
-		default:
-			more = fmt.Sprintf(" and %d more games of this file", gr.count-1)
-		}
-		writeFindingOf(p.w, gr.file, gr.label, &gr.f, more)
-	}
-	p.groups = p.groups[:0]
-}
-
 // describeInputError is pipeline.DescribeInputError, shown on a terminal.
 func describeInputError(err error) string {
 	return display.Text(pipeline.DescribeInputError(err))
-}
-
-// gameLabel names a game in reports: "game 3 (Ivanov - Petrov, USSR ch.)".
-func gameLabel(g *pdn.Game) string {
-	or := func(s string) string {
-		if s == "" {
-			return "?"
-		}
-		return s
-	}
-	return fmt.Sprintf("game %d (%s - %s, %s)", g.Index, or(display.Text(g.White())), or(display.Text(g.Black())), or(display.Text(g.Event())))
-}
-
-// writeFindings prints the findings of a game, one compiler-style line each.
-func writeFindings(w io.Writer, r *validate.Report) {
-	for i := range r.Findings {
-		writeFinding(w, r.Game, &r.Findings[i], "")
-	}
-}
-
-// writeFinding prints one finding: file:line:col: game N (...)more: ply P (17. c3-d4): kind: message.
-func writeFinding(w io.Writer, g *pdn.Game, f *validate.Finding, more string) {
-	writeFindingOf(w, g.File, gameLabel(g), f, more)
-}
-
-// writeFindingOf is writeFinding for the game of the given file and label
-// (gameLabel).
-func writeFindingOf(w io.Writer, file, label string, f *validate.Finding, more string) {
-	// label is gameLabel's, escaped already; the rest quotes archive text.
-	fmt.Fprintf(w, "%s:%d:%d: %s%s: %s\n", display.Text(file), f.Line, f.Col, label, more, display.Text(f.String()))
-}
-
-// The JSON form of a game's report: a contract, keep the fields as they
-// are (status was added after the others). A finding has the names and
-// NULLs of the games table's findings (column, not col; move null for a
-// finding with no move written, as for the game as a whole).
-type jsonGame struct {
-	File     string          `json:"file"`
-	Game     int             `json:"game"`
-	Line     int             `json:"line"`
-	Plies    int             `json:"plies"`
-	Status   validate.Status `json:"status"`
-	Findings []jsonFinding   `json:"findings"`
-}
-
-type jsonFinding struct {
-	Kind     validate.Kind     `json:"kind"`
-	Severity validate.Severity `json:"severity"`
-	Ply      int               `json:"ply"`
-	Move     *string           `json:"move"`
-	Line     int               `json:"line"`
-	Column   int               `json:"column"`
-	Message  string            `json:"message"`
-	// Repairs, best first: only on the findings repairs are searched for
-	// (and on repaired ones, the repair applied).
-	Repairs *[]jsonRepair `json:"repairs,omitempty"`
-}
-
-type jsonRepair struct {
-	Move         string        `json:"move"`
-	Edit         validate.Edit `json:"edit"`
-	ReplaysToEnd bool          `json:"replays_to_end"`
-	PliesAfter   int           `json:"plies_replayed_after"`
-}
-
-// jsonReport is the JSON form of r, with only the findings filter keeps;
-// ok is false when a filter keeps none.
-func jsonReport(r *validate.Report, filter func(*validate.Finding) bool) (jsonGame, bool) {
-	j := jsonGame{File: r.Game.File, Game: r.Game.Index, Line: int(r.Game.Pos.Line), Plies: len(r.Plies), Status: r.Status(), Findings: []jsonFinding{}}
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		if filter != nil && !filter(f) {
-			continue
-		}
-		jf := jsonFinding{Kind: f.Kind, Severity: f.Severity, Ply: f.Ply, Line: f.Line, Column: f.Col, Message: f.Message}
-		if f.Move != "" {
-			jf.Move = &f.Move
-		}
-		if f.Repairable() || f.Kind == validate.Repaired {
-			reps := make([]jsonRepair, 0, len(f.Repairs))
-			for _, c := range f.Repairs {
-				reps = append(reps, jsonRepair{c.Move, c.Edit, c.ReplaysToEnd, c.PliesAfter})
-			}
-			jf.Repairs = &reps
-		}
-		j.Findings = append(j.Findings, jf)
-	}
-	return j, filter == nil || len(j.Findings) > 0
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/outputs"
 )
 
 // DiagramOptions are the flags of damka diagram.
@@ -136,14 +137,14 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 		good = append(good, drawn{name, svg})
 	}
 	if len(good) > 0 {
-		out := output{flag: "-o", path: opts.Output}
+		out := outputs.Output{Flag: "-o", Path: opts.Output}
 		if toDir {
-			out.files = []string{}
+			out.Files = []string{}
 			for _, d := range good {
-				out.files = append(out.files, d.name)
+				out.Files = append(out.Files, d.name)
 			}
 		}
-		outs, dests, err := openOutputs("diagram", io, nil, out)
+		outs, dests, err := outputs.Open("diagram", io.Out, io.Err, nil, out)
 		if err != nil {
 			return err
 		}
@@ -153,8 +154,8 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 			if toDir {
 				path = filepath.Join(opts.Output, d.name)
 			}
-			if _, err := dests[path].w.Write(d.svg); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("diagram: %s: %w", dests[path].name, err)}
+			if _, err := dests[path].W.Write(d.svg); err != nil {
+				return &exitError{code: exitInput, err: fmt.Errorf("diagram: %s: %w", dests[path].Name, err)}
 			}
 		}
 		if err := outs.Commit(); err != nil {

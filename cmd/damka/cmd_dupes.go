@@ -11,7 +11,7 @@ import (
 
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
 )
 
@@ -102,18 +102,12 @@ func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind,
 	d := &dupesRun{finder: dupes.NewFinder(kind), tally: newTally()}
 	d.finder.Refs = true
 	fileIndex := map[string]int32{}
-	type keyed struct {
-		key dupes.Key
-		r   *validate.Report
-	}
-	work := func(g *pdn.Game) keyed {
-		r := validate.Game(g, vopts)
-		return keyed{dupes.KeyOf(r, kind), r}
-	}
-	var err error
-	d.games, d.inputErrors, err = eachGame(ctx, io, args, jobs, quiet, work, func(g *pdn.Game, kr keyed) error {
-		d.tally.add(kr.r)
-		k := kr.key
+	// The sink keys the game (dupes.KeyOf: a hash of what was replayed,
+	// little next to the replay on the workers).
+	r := runner{io: io, args: args, quiet: quiet, tally: d.tally}
+	err := r.run(ctx, pipeline.Options{Validate: vopts, Jobs: jobs}, func(res *pipeline.Result) error {
+		g := res.Input.Game
+		k := dupes.KeyOf(res.Report, kind)
 		fi, ok := fileIndex[g.File]
 		if !ok {
 			fi = int32(len(d.files))
@@ -123,6 +117,7 @@ func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind,
 		d.finder.Add(&k, dupes.Ref{File: fi, Line: g.Pos.Line, Game: int32(g.Index)})
 		return nil
 	})
+	d.games, d.inputErrors = d.tally.Games, d.tally.InputErrors
 	if err != nil {
 		return d, err
 	}
@@ -181,7 +176,6 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	if d.inputErrors > 0 {
 		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
 	}
-	d.tally.InputErrors = d.inputErrors
 	return d.tally.exit()
 }
 

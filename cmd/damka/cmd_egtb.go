@@ -12,6 +12,7 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/egtb"
+	"github.com/damka/damka/internal/iostreams"
 )
 
 // EgtbBuildOptions are the flags of damka egtb build.
@@ -114,13 +115,13 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)}
 		}
 	}
-	out := newLineWriter(io, io.Out)
+	out := iostreams.NewLineWriter(io, io.Out)
 	defer out.Flush()
 	var bar *progress
 	var last uint64
 	bopts.Progress = func(done, total uint64) {
 		if bar == nil {
-			bar = newCountProgress(io, opts.Quiet, int64(total), "positions")
+			bar = iostreams.NewCountProgress(io, opts.Quiet, int64(total), "positions")
 		}
 		bar.Add(int(done - last))
 		last = done
@@ -142,7 +143,7 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 	start := time.Now()
 	_, err = egtb.Build(ctx, v, bopts)
 	if bar != nil {
-		bar.done(io)
+		bar.Done(io)
 	}
 	out.Flush()
 	if err != nil {
@@ -222,7 +223,7 @@ func (t *tablebases) within(p *draughts.Position) bool {
 // were searched without them.
 func (t *tablebases) note(io *streams, cmd string) {
 	t.once.Do(func() {
-		io.clearProgress()
+		io.ClearProgress()
 		fmt.Fprintf(io.Err, "damka %s: note: no endgame databases in %s: positions of %d pieces or fewer were searched, not looked up (damka egtb build makes them)\n",
 			cmd, t.dir, egtb.DefaultPieces)
 	})

@@ -7,12 +7,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/damka/damka/internal/iostreams"
 )
 
 // egtbBuild runs damka egtb build and returns its output lines.
 func egtbBuild(t *testing.T, ctx context.Context, opts EgtbBuildOptions) ([]string, string, error) {
 	t.Helper()
-	io, out, errb := testStreams("")
+	io, out, errb := iostreams.Test("")
 	err := runEgtbBuild(ctx, io, opts)
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errb.String(), err
 }

@@ -5,13 +5,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/damka/damka/internal/iostreams"
 )
 
 // evalFields runs damka eval and returns the fields of each output line
 // without the time.
 func evalFields(t *testing.T, opts EvalOptions, in string, args ...string) ([][]string, string, error) {
 	t.Helper()
-	io, out, errb := testStreams(in)
+	io, out, errb := iostreams.Test(in)
 	err := runEval(context.Background(), io, opts, args)
 	var rows [][]string
 	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {

@@ -3,17 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -68,7 +66,10 @@ func (o *ExportOptions) check(cmd string) error {
 	default:
 		return &exitError{code: exitInput, err: fmt.Errorf("%s: --table is games or moves, not %q", cmd, o.Table)}
 	}
-	return checkLayout(cmd, o.Compression, o.PartitionBy, o.MaxRowsPerFile, o.Output == "-")
+	if err := o.layout().Check(cmd, o.Output == "-"); err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	return nil
 }
 
 func newExportCommand(io *streams) *cobra.Command {
@@ -125,6 +126,12 @@ columns (status unchecked for a variant damka does not play).
 	return cmd
 }
 
+// layout is the layout of the tables of the flags.
+func (o *ExportOptions) layout() outputs.Layout {
+	f, _ := parseFormat(o.Format)
+	return outputs.Layout{Format: f, Compression: o.Compression, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile}
+}
+
 // parseFormat reads --format: "" is Parquet.
 func parseFormat(s string) (export.Format, error) {
 	if s == "" {
@@ -136,11 +143,11 @@ func parseFormat(s string) (export.Format, error) {
 // commandLine writes a command and the arguments that affect its output,
 // for the damka.command metadata: never -j, -q or -o, so that runs that
 // differ only in those give identical files, and a path given absolute
-// only by its last element (dataArgs), so that no file records where a
+// only by its last element (pipeline.DataArgs), so that no file records where a
 // user keeps files. Arguments with spaces or quotes are quoted.
 func commandLine(name string, flags []string, args []string) string {
 	parts := append([]string{name}, flags...)
-	for _, a := range dataArgs(args) {
+	for _, a := range pipeline.DataArgs(args) {
 		if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
 			a = strconv.Quote(a)
 		}
@@ -165,181 +172,33 @@ func exportMeta(variant, command string, depth int) export.Meta {
 // and the final flush; and, on other goroutines while all that goes on,
 // building, encoding and compressing the batches (summed over them).
 type stageTimes struct {
-	start                          time.Time
-	workers                        int
-	read, replay, analyse, prepare atomic.Int64 // nanoseconds
-	// write is the time spent in emit and in the final flush; of it,
-	// waited is spent waiting for the encoders in emit, and final is the
-	// final flush.
+	start time.Time
+	// run is where pipeline.Run spent it; its Sink and write are the
+	// writing, the time spent in the sink and after it; of it, waited is
+	// spent waiting for the encoders in the sink, and final is the final
+	// flush.
+	run                  pipeline.RunTimes
 	write, waited, final time.Duration
 	encode               time.Duration
 }
 
 func (s *stageTimes) String() string {
 	d := func(n int64) string { return fmt.Sprintf("%.2fs", time.Duration(n).Seconds()) }
-	out := fmt.Sprintf("%.2fs: reading %s, replay %s", time.Since(s.start).Seconds(), d(s.read.Load()), d(s.replay.Load()))
-	if a := s.analyse.Load(); a > 0 {
+	out := fmt.Sprintf("%.2fs: reading %s, replay %s", time.Since(s.start).Seconds(), d(s.run.Read.Load()), d(s.run.Replay.Load()))
+	if a := s.run.Analysis.Load(); a > 0 {
 		out += ", analysis " + d(a)
 	}
-	if p := s.prepare.Load(); p > 0 {
+	if p := s.run.Prepare.Load(); p > 0 {
 		out += ", preparing rows " + d(p)
 	}
-	out += fmt.Sprintf(" (summed over %d workers); ", s.workers)
+	out += fmt.Sprintf(" (summed over %d workers); ", s.run.Workers)
+	write := s.run.Sink + s.write
 	if s.encode == 0 {
-		return out + fmt.Sprintf("writing %.2fs", s.write.Seconds())
+		return out + fmt.Sprintf("writing %.2fs", write.Seconds())
 	}
-	appending := s.write - s.waited - s.final
+	appending := write - s.waited - s.final
 	return out + fmt.Sprintf("appending rows %.2fs, waiting for the encoders %.2fs, final flush %.2fs; encoding %.2fs (summed over the encoding goroutines)",
 		appending.Seconds(), s.waited.Seconds(), s.final.Seconds(), s.encode.Seconds())
-}
-
-// tableSet writes the games and moves tables of a run (pipeline.Tables)
-// to the destinations openOutputs made: to a directory, as files or
-// datasets, or one of them to standard output. damka analyze writes
-// through it too.
-type tableSet struct {
-	pipeline.Tables
-	dests []*destination
-}
-
-// datasetOptions are the layout of the tables of a run: datasets of files
-// when --partition-by or --max-rows-per-file is given (ok), else one file
-// a table.
-func datasetOptions(partitionBy string, maxRows int64) (d export.DatasetOptions, ok bool) {
-	by, _ := export.ParsePartitionBy(partitionBy)
-	return export.DatasetOptions{PartitionBy: by, MaxRowsPerFile: maxRows}, len(by) > 0 || maxRows > 0
-}
-
-// checkLayout validates --compression, --partition-by and
-// --max-rows-per-file.
-func checkLayout(cmd, compression, partitionBy string, maxRows int64, stdout bool) error {
-	if _, err := export.ParseCompression(compression); err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: --compression: %w", cmd, err)}
-	}
-	if _, err := export.ParsePartitionBy(partitionBy); err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: --partition-by: %w", cmd, err)}
-	}
-	if maxRows < 0 {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: --max-rows-per-file must be positive", cmd)}
-	}
-	if _, ok := datasetOptions(partitionBy, maxRows); ok && stdout {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: -o - streams one table; --partition-by and --max-rows-per-file need a folder", cmd)}
-	}
-	return nil
-}
-
-// layoutFlags are the layout options that affect the output, for
-// damka.command: only those given, so that the defaults keep the
-// commands of earlier versions.
-func layoutFlags(compression, partitionBy string, maxRows int64) []string {
-	var fl []string
-	if compression != "" {
-		fl = append(fl, "--compression", compression)
-	}
-	if by, _ := export.ParsePartitionBy(partitionBy); len(by) > 0 {
-		fl = append(fl, "--partition-by", strings.Join(by, ","))
-	}
-	if maxRows > 0 {
-		fl = append(fl, "--max-rows-per-file", strconv.FormatInt(maxRows, 10))
-	}
-	return fl
-}
-
-// writerOptions are the options of the writers of a run.
-func writerOptions(compression string) []export.Option {
-	c, _ := export.ParseCompression(compression)
-	return []export.Option{export.WithCompression(c)}
-}
-
-// tableOutputs names the files the tables of opts go to, for
-// openOutputs: a folder with games and moves files (or datasets, and
-// datasets more too), or standard output.
-func tableOutputs(opts ExportOptions, moreFiles []string, moreDatasets ...string) output {
-	if opts.Output == "-" {
-		return output{flag: "-o", path: "-"}
-	}
-	format, _ := parseFormat(opts.Format)
-	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
-		return output{flag: "-o", path: opts.Output, files: moreFiles, datasets: append([]string{"games", "moves"}, moreDatasets...)}
-	}
-	return output{flag: "-o", path: opts.Output, files: append([]string{"games" + format.Ext(), "moves" + format.Ext()}, moreFiles...)}
-}
-
-// openTableSet starts the tables of opts.Output in the given format, on
-// the destinations openOutputs made.
-func openTableSet(opts ExportOptions, meta export.Meta, dests map[string]*destination) (*tableSet, error) {
-	s := &tableSet{}
-	wopts := writerOptions(opts.Compression)
-	if opts.Output == "-" {
-		d := dests["-"]
-		s.dests = append(s.dests, d)
-		var err error
-		if opts.Table == "games" {
-			s.Games, err = export.NewGamesWriter(d.w, export.ArrowStream, meta, wopts...)
-		} else {
-			s.Moves, err = export.NewMovesWriter(d.w, export.ArrowStream, meta, wopts...)
-		}
-		return s, err
-	}
-	format, err := parseFormat(opts.Format)
-	if err != nil {
-		return nil, err
-	}
-	if dopts, dataset := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); dataset {
-		for _, table := range []string{"games", "moves"} {
-			s.dests = append(s.dests, dests[filepath.Join(opts.Output, table)])
-		}
-		// Each table's files go through its own folder's destination.
-		create := func(p string) (io.Writer, error) {
-			table, _, _ := strings.Cut(p, "/")
-			d := dests[filepath.Join(opts.Output, table)]
-			if d == nil {
-				return nil, fmt.Errorf("%s is not in a table's folder", p)
-			}
-			return d.create(p)
-		}
-		t, err := pipeline.NewDatasets(format, meta, dopts, create, wopts...)
-		if err != nil {
-			return nil, err
-		}
-		s.Tables = *t
-		return s, nil
-	}
-	g := dests[filepath.Join(opts.Output, "games"+format.Ext())]
-	m := dests[filepath.Join(opts.Output, "moves"+format.Ext())]
-	s.dests = append(s.dests, g, m)
-	if s.Games, err = export.NewGamesWriter(g.w, format, meta, wopts...); err != nil {
-		return s, err
-	}
-	s.Moves, err = export.NewMovesWriter(m.w, format, meta, wopts...)
-	return s, err
-}
-
-// summary names what was written: "out/games.parquet (209 rows)", or for
-// a dataset "out/games/ (209 rows in 3 files, 3 partitions)".
-func (s *tableSet) summary() string {
-	var parts []string
-	i := 0
-	for _, w := range []pipeline.TableWriter{s.Games, s.Moves} {
-		if w == nil {
-			continue
-		}
-		part := fmt.Sprintf("%s (%d rows", s.dests[i].name, w.Rows())
-		if pw, ok := w.(*export.PartitionedWriter); ok {
-			part += fmt.Sprintf(" in %s, %s", plural(len(pw.Files()), "file"), plural(pw.Partitions(), "partition"))
-		}
-		parts = append(parts, part+")")
-		i++
-	}
-	return strings.Join(parts, " and ")
-}
-
-// plural writes n things: "1 file", "3 files".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // exportFlags are the options of export that affect its output, for
@@ -358,7 +217,7 @@ func exportFlags(opts ExportOptions) []string {
 	if opts.Repair {
 		fl = append(fl, "--repair")
 	}
-	return append(fl, layoutFlags(opts.Compression, opts.PartitionBy, opts.MaxRowsPerFile)...)
+	return append(fl, opts.layout().Flags()...)
 }
 
 func runExport(ctx context.Context, io *streams, opts ExportOptions, args []string) error {
@@ -371,23 +230,21 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	vopts.Repair = opts.Repair
 	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
-	outs, dests, err := openOutputs("export", io, args, tableOutputs(opts, nil))
+	outs, dests, err := outputs.Open("export", io.Out, io.Err, args, opts.layout().TablesOutput(opts.Output, nil))
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
-	tables, err := openTableSet(opts, meta, dests)
+	tables, err := opts.layout().OpenTables(opts.Output, opts.Table, meta, dests)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	t := newTally()
 	times := &stageTimes{start: t.start}
 	// The tables copy the rows of a game (export.Prepared) when it is
-	// added: nothing of the game or its report is kept past emit.
-	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, times: times, reuse: true}
-	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts, Rows: true}), func(_ gameItem, res *pipeline.Result) error {
-		return tables.Add(res)
-	})
+	// added: nothing of the game or its report is kept past the sink (Options.Reuse).
+	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
+	err = r.run(ctx, pipeline.Options{Validate: vopts, Rows: true, Jobs: opts.Jobs, Reuse: true}, tables.Add)
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
@@ -405,7 +262,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	times.encode = tables.Stats().Busy
 	t.print(io.Err)
 	if written {
-		fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.summary(), times)
+		fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.Summary(), times)
 	}
 	return t.exit()
 }

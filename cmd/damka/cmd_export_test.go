@@ -13,6 +13,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/damka/damka/internal/iostreams"
 	"github.com/spf13/cobra"
 )
 
@@ -24,7 +25,7 @@ func runSub(t *testing.T, newCmd func(*streams) *cobra.Command, stdin string, ar
 	// Without the root command, the root's flags keep what the last run
 	// gave them: --encoding as the root would set it.
 	inputEncoding = ""
-	io, out, errb := testStreams(stdin)
+	io, out, errb := iostreams.Test(stdin)
 	cmd := newCmd(io)
 	cmd.SilenceErrors, cmd.SilenceUsage = true, true
 	cmd.SetOut(io.Out)
@@ -153,11 +154,12 @@ func TestExportCommand(t *testing.T) {
 // The summary splits the time: the workers' stages, the emit goroutine's
 // appending and waiting, and the encoders'.
 func TestStageTimesString(t *testing.T) {
-	s := &stageTimes{start: time.Now(), workers: 2, write: 300 * time.Millisecond, waited: 100 * time.Millisecond,
+	s := &stageTimes{start: time.Now(), write: 100 * time.Millisecond, waited: 100 * time.Millisecond,
 		final: 150 * time.Millisecond, encode: 1200 * time.Millisecond}
-	s.read.Store(int64(80 * time.Millisecond))
-	s.replay.Store(int64(330 * time.Millisecond))
-	s.prepare.Store(int64(170 * time.Millisecond))
+	s.run.Workers, s.run.Sink = 2, 200*time.Millisecond
+	s.run.Read.Store(int64(80 * time.Millisecond))
+	s.run.Replay.Store(int64(330 * time.Millisecond))
+	s.run.Prepare.Store(int64(170 * time.Millisecond))
 	got := s.String()
 	for _, want := range []string{"reading 0.08s, replay 0.33s, preparing rows 0.17s (summed over 2 workers); ",
 		"appending rows 0.05s, waiting for the encoders 0.10s, final flush 0.15s; encoding 1.20s (summed over the encoding goroutines)"} {
@@ -165,7 +167,8 @@ func TestStageTimesString(t *testing.T) {
 			t.Errorf("%q does not contain %q", got, want)
 		}
 	}
-	s = &stageTimes{start: time.Now(), workers: 1, write: 250 * time.Millisecond}
+	s = &stageTimes{start: time.Now(), write: 250 * time.Millisecond}
+	s.run.Workers = 1
 	if got := s.String(); !strings.HasSuffix(got, "replay 0.00s (summed over 1 workers); writing 0.25s") {
 		t.Errorf("without encoders: %q", got)
 	}
@@ -308,7 +311,7 @@ func BenchmarkExportCommand(b *testing.B) {
 		b.Run(format, func(b *testing.B) {
 			for range b.N {
 				out := filepath.Join(b.TempDir(), "out")
-				io, _, errb := testStreams("")
+				io, _, errb := iostreams.Test("")
 				opts := ExportOptions{Output: out, Format: format, Table: "moves", Quiet: true}
 				if err := runExport(context.Background(), io, opts, []string{input}); err != nil {
 					b.Fatal(err, errb.String())

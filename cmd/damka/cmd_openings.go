@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -51,7 +52,10 @@ func (o *OpeningsOptions) check() error {
 	if o.Plies < 1 {
 		return &exitError{code: exitInput, err: fmt.Errorf("openings: --plies must be at least 1")}
 	}
-	return checkLayout("openings", o.Compression, o.PartitionBy, o.MaxRowsPerFile, o.Output == "-")
+	if err := (outputs.Layout{Compression: o.Compression, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile}).Check("openings", o.Output == "-"); err != nil {
+		return &exitError{code: exitInput, err: err}
+	}
+	return nil
 }
 
 func newOpeningsCommand(io *streams) *cobra.Command {
@@ -110,36 +114,36 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if opts.Variant != "" {
 		flags = append(flags, "--variant", opts.Variant)
 	}
-	flags = append(flags, layoutFlags(opts.Compression, opts.PartitionBy, opts.MaxRowsPerFile)...)
+	flags = append(flags, (outputs.Layout{Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).Flags()...)
 	meta := exportMeta(opts.Variant, commandLine("openings", flags, args), 0)
-	out := output{flag: "-o", path: opts.Output}
-	dataDir := filepath.Join(opts.Output, "positions")
-	if _, ok := datasetOptions(opts.PartitionBy, opts.MaxRowsPerFile); ok {
-		out.datasets = []string{"positions"}
+	out := outputs.Output{Flag: "-o", Path: opts.Output}
+	dataDir := filepath.Join(opts.Output, export.PositionsTable)
+	if _, ok := (outputs.Layout{PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).Dataset(); ok {
+		out.Datasets = []string{export.PositionsTable}
 	}
-	outs, dests, err := openOutputs("openings", io, args, out)
+	outs, dests, err := outputs.Open("openings", io.Out, io.Err, args, out)
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
 	dest := dests[opts.Output]
-	if out.datasets != nil {
+	if out.Datasets != nil {
 		dest = dests[dataDir]
 	}
 
-	o := newPositionsOut(opts.Plies, dest, format, meta, opts.PartitionBy, opts.MaxRowsPerFile, opts.Compression)
+	o := (outputs.Layout{Format: format, Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).NewPositions(opts.Plies, dest, meta)
 	t := newTally()
 	times := &stageTimes{start: t.start}
-	r := runner{io: io, args: args, jobs: opts.Jobs, quiet: opts.Quiet, tally: t, times: times}
-	err = r.each(ctx, pipeline.New(pipeline.Options{Validate: vopts}), func(_ gameItem, res *pipeline.Result) error {
-		o.add(res)
+	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
+	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, func(res *pipeline.Result) error {
+		o.Add(res)
 		return nil
 	})
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	t0 := time.Now()
-	if err := o.write(); err != nil {
+	if err := o.Write(); err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
 	written, err := outs.CommitRead(t.Games, t.InputErrors)
@@ -149,65 +153,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	times.write += time.Since(t0)
 	t.print(io.Err)
 	if written {
-		fmt.Fprintf(io.Err, "wrote %s in %s\n", o.summaryPlies(), times)
+		fmt.Fprintf(io.Err, "wrote %s in %s\n", o.SummaryPlies(), times)
 	}
 	return t.exit()
-}
-
-// positionsOut writes the positions table of a run (pipeline.Positions)
-// to its destination: one file, or a dataset of a positions table per
-// partition.
-type positionsOut struct {
-	*pipeline.Positions
-	dest   *destination
-	format export.Format
-	meta   export.Meta
-	dopts  export.DatasetOptions
-	wopts  []export.Option
-	files  int
-}
-
-// newPositionsOut starts the positions table over the first plies plies
-// of each game, to dest: a file, or, with a dataset layout, the folder of
-// the dataset.
-func newPositionsOut(plies int, dest *destination, format export.Format, meta export.Meta, partitionBy string, maxRows int64, compression string) *positionsOut {
-	p := &positionsOut{dest: dest, format: format, meta: meta, wopts: writerOptions(compression)}
-	var dataset bool
-	if p.dopts, dataset = datasetOptions(partitionBy, maxRows); dataset {
-		p.Positions = pipeline.NewDatasetPositions(plies, p.dopts.PartitionBy)
-	} else {
-		p.Positions = pipeline.NewPositions(plies)
-	}
-	return p
-}
-
-// add counts a game.
-func (p *positionsOut) add(res *pipeline.Result) { p.Add(res) }
-
-// write writes the table.
-func (p *positionsOut) write() error {
-	if p.Dataset() {
-		files, err := p.WriteDataset(p.dest.create, p.format, p.meta, p.dopts, p.wopts...)
-		p.files = len(files)
-		return err
-	}
-	return p.WriteFile(p.dest.w, p.format, p.meta, p.wopts...)
-}
-
-// summaryPlies names what was written for damka openings:
-// "out/positions.parquet (2372 positions and moves over 24 plies)".
-func (p *positionsOut) summaryPlies() string {
-	what := fmt.Sprintf("%d positions and moves over %d plies", p.Len(), p.MaxPly())
-	if p.Dataset() {
-		return fmt.Sprintf("%s (%s, in %s)", p.dest.name, what, plural(p.files, "file"))
-	}
-	return fmt.Sprintf("%s (%s)", p.dest.name, what)
-}
-
-// summary names what was written: "out/positions.parquet (2372 rows)".
-func (p *positionsOut) summary() string {
-	if p.Dataset() {
-		return fmt.Sprintf("%s (%d rows in %s)", p.dest.name, p.Len(), plural(p.files, "file"))
-	}
-	return fmt.Sprintf("%s (%d rows)", p.dest.name, p.Len())
 }

@@ -10,12 +10,16 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/damka/damka/archive"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/names"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
 )
 
@@ -229,78 +233,76 @@ is changed).`,
 
 // selection is a game after the criteria.
 type selection struct {
-	ok     bool
 	report *validate.Report // when the game was replayed
 	id     string
 }
 
 func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filter.Criteria, args []string) error {
-	var want []output
+	var want []outputs.Output
 	if opts.Output != "" {
-		want = append(want, output{flag: "-o", path: opts.Output})
+		want = append(want, outputs.Output{Flag: "-o", Path: opts.Output})
 	}
 	if opts.IDs != "" {
-		want = append(want, output{flag: "--ids", path: opts.IDs})
+		want = append(want, outputs.Output{Flag: "--ids", Path: opts.IDs})
 	}
-	outs, dests, err := openOutputs("select", io, args, want...)
+	outs, dests, err := outputs.Open("select", io.Out, io.Err, args, want...)
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
-	var out, ids *bufferedDestination
+	var out, ids *outputs.Buffered
 	if opts.Output != "" {
-		out = buffered(dests[opts.Output])
+		out = outputs.Buffer(dests[opts.Output])
 	}
 	if opts.IDs != "" {
-		ids = buffered(dests[opts.IDs])
+		ids = outputs.Buffer(dests[opts.IDs])
 	}
-	var stdout *lineWriter
+	var stdout *iostreams.LineWriter
 	var enc *json.Encoder
 	if opts.JSON {
-		stdout = newLineWriter(io, io.Out)
+		stdout = iostreams.NewLineWriter(io, io.Out)
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
 	}
 	var pw *pdn.Writer
 	if out != nil && opts.Canonical {
-		pw = pdn.NewWriter(out.buf)
+		pw = pdn.NewWriter(out.Buf)
 	}
 	needReport := opts.JSON || opts.Canonical
-	replay := func(g *pdn.Game) *validate.Report { return validate.Game(g, validate.Options{}) }
-	work := func(g *pdn.Game) selection {
-		var s selection
-		s.ok, s.report = crit.Match(g, replay)
-		if s.ok {
-			if s.report == nil && needReport {
-				s.report = replay(g)
-			}
-			if ids != nil || opts.JSON {
-				s.id = export.GameID(g)
-			}
+	// The criteria are tested on the workers, replaying a game only when
+	// one needs it (or the output shows the replay).
+	sel := func(g *pdn.Game, replay func() *validate.Report) bool {
+		ok, r := crit.Match(g, func(*pdn.Game) *validate.Report { return replay() })
+		if ok && r == nil && needReport {
+			replay()
 		}
-		return s
+		return ok
 	}
 	chosen := 0
-	read, inputErrors, err := eachGame(ctx, io, args, opts.Jobs, opts.Quiet, work, func(g *pdn.Game, s selection) error {
-		if !s.ok {
-			return nil
+	t := newTally()
+	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
+	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: sel}, func(res *pipeline.Result) error {
+		g := res.Input.Game
+		s := selection{report: res.Report}
+		if ids != nil || opts.JSON {
+			s.id = export.GameID(g)
 		}
 		chosen++
 		switch {
 		case pw != nil:
-			if err := pw.Write(canonicalGame(s.report)); err != nil {
+			if err := pw.Write(archive.Canonical(s.report)); err != nil {
 				return err
 			}
 		case out != nil:
 			if chosen > 1 {
-				out.buf.WriteByte('\n')
+				out.Buf.WriteByte('\n')
 			}
-			if _, err := fmt.Fprintf(out.buf, "%s\n", strings.TrimRight(g.Raw, "\r\n \t")); err != nil {
+			if _, err := fmt.Fprintf(out.Buf, "%s\n", strings.TrimRight(g.Raw, "\r\n \t")); err != nil {
 				return err
 			}
 		}
 		if ids != nil {
-			if _, err := fmt.Fprintln(ids.buf, s.id); err != nil {
+			if _, err := fmt.Fprintln(ids.Buf, s.id); err != nil {
 				return err
 			}
 		}
@@ -319,14 +321,15 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	if err == nil && stdout != nil {
 		err = stdout.Flush()
 	}
-	for _, d := range []*bufferedDestination{out, ids} {
+	for _, d := range []*outputs.Buffered{out, ids} {
 		if err == nil && d != nil {
-			err = d.buf.Flush()
+			err = d.Buf.Flush()
 		}
 	}
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
+	read, inputErrors := t.Games, t.InputErrors
 	if _, err := outs.CommitRead(read, inputErrors); err != nil {
 		return err
 	}
@@ -336,16 +339,6 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		return &exitError{code: exitInput}
 	}
 	return nil
-}
-
-// canonicalGame is the game with its replayed moves written as damka
-// clean writes them (and its variant named when it was guessed); moves
-// after an error stay as written.
-func canonicalGame(r *validate.Report) *pdn.Game {
-	g := *r.Game
-	g.Moves = r.Line(false)
-	setGameType(&g, r, true)
-	return &g
 }
 
 // The JSON form of a selected game.

@@ -9,13 +9,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/damka/damka/internal/iostreams"
 )
 
 // run executes a damka command line with the given standard input and
 // returns its output, error output and exit status.
 func run(t *testing.T, stdin string, args ...string) (string, string, exitCode) {
 	t.Helper()
-	io, out, errb := testStreams(stdin)
+	io, out, errb := iostreams.Test(stdin)
 	root := newRootCommand(io)
 	root.SetArgs(args)
 	err := root.ExecuteContext(context.Background())

@@ -14,6 +14,7 @@ import (
 
 	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -113,7 +114,7 @@ func interruptContext() (context.Context, func()) {
 
 // Main runs the command line and maps its error to an exit status once.
 func Main(ctx context.Context) exitCode {
-	io := systemStreams()
+	io := iostreams.System()
 	root := newRootCommand(io)
 	err := root.ExecuteContext(ctx)
 	stopProfiles(io)
@@ -128,7 +129,7 @@ func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 	}
 	var intr interrupted
 	if errors.As(context.Cause(ctx), &intr) {
-		io.clearProgress()
+		io.ClearProgress()
 		fmt.Fprintf(io.Err, "damka: %s; no output file was written or changed\n", intr)
 		return exitCode(128 + int(intr.sig))
 	}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/pdn"
 	"golang.org/x/term"
 )
@@ -264,13 +265,13 @@ func TestRound2Item7DevNullStdin(t *testing.T) {
 	}
 	defer devNull.Close()
 	// The checks systemStreams makes, asked of /dev/null.
-	if isData(devNull) || term.IsTerminal(int(devNull.Fd())) {
+	if iostreams.IsData(devNull) || term.IsTerminal(int(devNull.Fd())) {
 		t.Errorf("/dev/null is taken for data or a terminal")
 	}
 	out := filepath.Join(t.TempDir(), "out.pdn")
 	for _, args := range [][]string{{"clean", "-q", "-o", out}, {"check", "-q"}, {"export", "-q", "-o", filepath.Join(filepath.Dir(out), "ds")}} {
-		io, _, errb := testStreams("")
-		io.inIsTerm = false // neither a terminal nor data: /dev/null
+		io, _, errb := iostreams.Test("")
+		io.InIsTerm = false // neither a terminal nor data: /dev/null
 		root := newRootCommand(io)
 		root.SetArgs(args)
 		err := root.ExecuteContext(context.Background())

@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/damka/damka/internal/iostreams"
 )
 
 // TestMain lets the test binary run as damka itself (DAMKA_RUN_MAIN=1),
@@ -352,7 +354,7 @@ func TestItem9ProgressLines(t *testing.T) {
 	}
 	f.Close()
 	var term bytes.Buffer // stdout and stderr on one terminal
-	io := &streams{In: strings.NewReader(""), Out: &term, Err: &term, errIsTerm: true}
+	io := &streams{In: strings.NewReader(""), Out: &term, Err: &term, ErrIsTerm: true}
 	root := newRootCommand(io)
 	root.SetArgs([]string{"check", "-j", "2", path})
 	root.ExecuteContext(context.Background())
@@ -605,7 +607,7 @@ func TestItem21OutputSet(t *testing.T) {
 	cancel() // a run that fails at once, after its outputs are made
 	for _, cmd := range []string{"export", "analyze"} {
 		out := filepath.Join(dir, "new-"+cmd, "deeper")
-		io, _, _ := testStreams("")
+		io, _, _ := iostreams.Test("")
 		root := newRootCommand(io)
 		root.SetArgs([]string{cmd, "-q", in, "-o", out})
 		if err := root.ExecuteContext(ctx); err == nil {

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/sample"
+	"github.com/damka/damka/report"
 )
 
 // Issue 27: archive text is shown, never obeyed. The sequences: a
@@ -107,7 +109,7 @@ func TestTerminalCheckJSON(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	n := 0
 	for sc.Scan() {
-		var g jsonGame
+		var g report.JSONGame
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatalf("line %q: %v", sc.Text(), err)
 		}
@@ -250,7 +252,7 @@ func TestTerminalDiagram(t *testing.T) {
 // The error of a command, printed once by main, quotes what the user or
 // the archive named.
 func TestTerminalExitMessage(t *testing.T) {
-	io, _, errb := testStreams("")
+	io, _, errb := iostreams.Test("")
 	exitStatus(io, context.Background(), &exitError{code: exitInput, err: fmt.Errorf("%s: no such file", "no\x1b[2J\n.pdn")})
 	exitStatus(io, context.Background(), errors.New("bad \x1b]0;T\x07"))
 	assertShown(t, "main's message", errb.String())

@@ -1,4 +1,11 @@
-package main
+// Package outputs creates the files a damka command writes, all of them
+// checked and created (under temporary names) before the first game is
+// read, and put in place together at the end (atomicfile.Set): a run
+// that fails or is interrupted leaves every output as it was, and no
+// folder it made. Two outputs that name one file, an output that is an
+// input, a folder where a file is wanted are refused before anything is
+// read.
+package outputs
 
 import (
 	"bufio"
@@ -8,7 +15,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -18,80 +24,79 @@ import (
 	"github.com/damka/damka/pdn"
 )
 
-// output is one output a command was asked for: a file, a folder of
+// Output is one output a command was asked for: a file, a folder of
 // files, or standard output ("-").
-type output struct {
-	flag  string   // "-o", "--rejects": named in messages
-	path  string   // as the user gave it
-	files []string // for a folder: the names of the files written in it
-	// datasets, for a folder: the folders of partitioned datasets in it
+type Output struct {
+	Flag  string   // "-o", "--rejects": named in messages
+	Path  string   // as the user gave it
+	Files []string // for a folder: the names of the files written in it
+	// Datasets, for a folder: the folders of partitioned datasets in it
 	// ("games", "moves"), whose files are made as the run goes.
-	datasets []string
+	Datasets []string
 }
 
-// folder reports whether the output is a folder.
-func (o output) folder() bool { return o.files != nil || o.datasets != nil }
+// Folder reports whether the output is a folder.
+func (o Output) Folder() bool { return o.Files != nil || o.Datasets != nil }
 
-// outputs are the files a run writes, all of them checked and created
-// (under temporary names) before the first game is read, and put in
-// place together at the end (atomicfile.Set): a run that fails or is
-// interrupted leaves every output as it was, and no folder it made.
-type outputs struct {
-	cmd  string
-	io   *streams
-	outs []output
-	set  atomicfile.Set
+// Set is the files a run writes (the package comment).
+type Set struct {
+	cmd    string
+	stderr io.Writer
+	outs   []Output
+	set    atomicfile.Set
 	// The files of the datasets: those an earlier run left there, which
 	// Commit removes unless this run wrote them again, and those made.
 	old, made map[string]bool
 }
 
-// destination is where one file of the outputs goes: a file being
+// Destination is where one file of the outputs goes: a file being
 // written, or standard output.
-type destination struct {
-	name string // as shown to the user
-	w    io.Writer
-	file *atomicfile.File // nil for standard output
-	// create makes the files of a dataset folder, as the run goes.
-	create export.CreateFunc
+type Destination struct {
+	Name string // as shown to the user
+	W    io.Writer
+	File *atomicfile.File // nil for standard output
+	// Create makes the files of a dataset folder, as the run goes.
+	Create export.CreateFunc
 }
 
-// bufferedDestination is a destination with a buffer in front.
-type bufferedDestination struct {
-	*destination
-	buf *bufio.Writer
+// Buffered is a destination with a buffer in front.
+type Buffered struct {
+	*Destination
+	Buf *bufio.Writer
 }
 
-// openOutputs checks every output and creates them: two outputs that
-// name one file (or standard output twice), an output that is one of the
-// inputs (args, as the command line names them), a folder where a file
-// is wanted, a file where a folder is, a folder that cannot be made or
-// written to, are refused here, naming the path given.
-func openOutputs(cmd string, io *streams, args []string, outs ...output) (*outputs, map[string]*destination, error) {
-	o := &outputs{cmd: cmd, io: io, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
+// Open checks every output of the command cmd and creates them: two
+// outputs that name one file (or standard output twice), an output that
+// is one of the inputs (args, as the command line names them), a folder
+// where a file is wanted, a file where a folder is, a folder that cannot
+// be made or written to, are refused here, naming the path given. "-" is
+// stdout; messages (CommitRead's) go to stderr. The destinations are by
+// path: an output's, a file's in a folder, a dataset's folder.
+func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Output) (*Set, map[string]*Destination, error) {
+	o := &Set{cmd: cmd, stderr: stderr, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
 	if err := o.check(outs, args); err != nil {
 		return nil, nil, err
 	}
-	dests := map[string]*destination{}
+	dests := map[string]*Destination{}
 	for _, out := range outs {
-		if out.path == "-" {
-			dests[out.path] = &destination{name: "standard output", w: io.Out}
+		if out.Path == "-" {
+			dests[out.Path] = &Destination{Name: "standard output", W: stdout}
 			continue
 		}
-		paths := []string{out.path}
-		if out.folder() {
-			if err := o.set.MkdirAll(out.path); err != nil {
+		paths := []string{out.Path}
+		if out.Folder() {
+			if err := o.set.MkdirAll(out.Path); err != nil {
 				o.Abort()
 				return nil, nil, o.describe(out, err)
 			}
 			paths = paths[:0]
-			for _, f := range out.files {
-				paths = append(paths, filepath.Join(out.path, f))
+			for _, f := range out.Files {
+				paths = append(paths, filepath.Join(out.Path, f))
 			}
 		}
-		for _, ds := range out.datasets {
-			dir := filepath.Join(out.path, ds)
-			d, err := o.openDataset(out.path, dir)
+		for _, ds := range out.Datasets {
+			dir := filepath.Join(out.Path, ds)
+			d, err := o.openDataset(out.Path, dir)
 			if err != nil {
 				o.Abort()
 				return nil, nil, o.describe(out, err)
@@ -104,14 +109,11 @@ func openOutputs(cmd string, io *streams, args []string, outs ...output) (*outpu
 				o.Abort()
 				return nil, nil, o.describe(out, err)
 			}
-			dests[p] = &destination{name: p, w: f, file: f}
+			dests[p] = &Destination{Name: p, W: f, File: f}
 		}
 	}
 	return o, dests, nil
 }
-
-// datasetFile tells the files of a dataset that damka writes: part-00000.parquet...
-var datasetFile = regexp.MustCompile(`^part-[0-9]{5}\.(parquet|arrow)$`)
 
 // openDataset makes the folder of a dataset, checks that files can be
 // made in it, and notes the files of an earlier run's dataset there
@@ -119,7 +121,7 @@ var datasetFile = regexp.MustCompile(`^part-[0-9]{5}\.(parquet|arrow)$`)
 // does not write again, so that the folder holds one dataset.
 // The files are created by paths relative to root, the output folder
 // ("games/year=1947/part-00000.parquet").
-func (o *outputs) openDataset(root, dir string) (*destination, error) {
+func (o *Set) openDataset(root, dir string) (*Destination, error) {
 	if err := o.set.MkdirAll(dir); err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ func (o *outputs) openDataset(root, dir string) (*destination, error) {
 			}
 			return nil
 		}
-		if datasetFile.MatchString(d.Name()) {
+		if export.IsPartFile(d.Name()) {
 			o.old[p] = true
 		}
 		return nil
@@ -147,8 +149,8 @@ func (o *outputs) openDataset(root, dir string) (*destination, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &destination{name: dir + string(filepath.Separator)}
-	d.create = func(rel string) (io.Writer, error) {
+	d := &Destination{Name: dir + string(filepath.Separator)}
+	d.Create = func(rel string) (io.Writer, error) {
 		p := filepath.Join(root, filepath.FromSlash(rel))
 		if !strings.HasPrefix(p, dir+string(filepath.Separator)) {
 			return nil, fmt.Errorf("%s is not in %s", p, dir)
@@ -167,48 +169,48 @@ func (o *outputs) openDataset(root, dir string) (*destination, error) {
 }
 
 // describe turns an error on an output into a message for the user.
-func (o *outputs) describe(out output, err error) error {
-	flag := out.flag
+func (o *Set) describe(out Output, err error) error {
+	flag := out.Flag
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: %s %s: %v", o.cmd, flag, out.path, err)}
+		return fmt.Errorf("%s: %s %s: %v", o.cmd, flag, out.Path, err)
 	}
-	if pe.Path != out.path {
-		flag += " " + out.path
+	if pe.Path != out.Path {
+		flag += " " + out.Path
 	}
 	what := "write"
 	if pe.Op == "mkdir" {
 		what = "make the folder"
 	}
-	return &exitError{code: exitInput, err: fmt.Errorf("%s: cannot %s %s (%s): %v", o.cmd, what, pe.Path, flag, pe.Err)}
+	return fmt.Errorf("%s: cannot %s %s (%s): %v", o.cmd, what, pe.Path, flag, pe.Err)
 }
 
 // check refuses outputs that cannot be written, that clash, or that are
 // inputs.
-func (o *outputs) check(outs []output, args []string) error {
+func (o *Set) check(outs []Output, args []string) error {
 	type named struct {
-		out  output
+		out  Output
 		path string
 	}
 	var all []named
 	stdout := ""
 	for _, out := range outs {
-		if out.path == "-" {
+		if out.Path == "-" {
 			if stdout != "" {
-				return o.usage(fmt.Errorf("%s and %s both name standard output (-)", stdout, out.flag))
+				return o.usage(fmt.Errorf("%s and %s both name standard output (-)", stdout, out.Flag))
 			}
-			stdout = out.flag
+			stdout = out.Flag
 			continue
 		}
-		fi, err := os.Stat(out.path)
+		fi, err := os.Stat(out.Path)
 		switch {
-		case err == nil && !out.folder() && fi.IsDir():
-			return o.usage(fmt.Errorf("%s %s is a folder; name a file", out.flag, out.path))
-		case err == nil && out.folder() && !fi.IsDir():
-			return o.usage(fmt.Errorf("%s %s exists and is not a folder", out.flag, out.path))
+		case err == nil && !out.Folder() && fi.IsDir():
+			return o.usage(fmt.Errorf("%s %s is a folder; name a file", out.Flag, out.Path))
+		case err == nil && out.Folder() && !fi.IsDir():
+			return o.usage(fmt.Errorf("%s %s exists and is not a folder", out.Flag, out.Path))
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			op := "create"
-			if out.folder() {
+			if out.Folder() {
 				op = "mkdir"
 			}
 			var pe *fs.PathError
@@ -217,20 +219,20 @@ func (o *outputs) check(outs []output, args []string) error {
 			}
 			return o.describe(out, err)
 		}
-		if !out.folder() {
-			all = append(all, named{out, out.path})
+		if !out.Folder() {
+			all = append(all, named{out, out.Path})
 			continue
 		}
-		for _, ds := range out.datasets {
-			p := filepath.Join(out.path, ds)
+		for _, ds := range out.Datasets {
+			p := filepath.Join(out.Path, ds)
 			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				return o.usage(fmt.Errorf("%s %s: %s exists and is not a folder", out.flag, out.path, p))
+				return o.usage(fmt.Errorf("%s %s: %s exists and is not a folder", out.Flag, out.Path, p))
 			}
 		}
-		for _, f := range out.files {
-			p := filepath.Join(out.path, f)
+		for _, f := range out.Files {
+			p := filepath.Join(out.Path, f)
 			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				return o.usage(fmt.Errorf("%s %s: %s is a folder", out.flag, out.path, p))
+				return o.usage(fmt.Errorf("%s %s: %s is a folder", out.Flag, out.Path, p))
 			}
 			all = append(all, named{out, p})
 		}
@@ -249,7 +251,7 @@ func (o *outputs) check(outs []output, args []string) error {
 					if src.Name != a.path {
 						what = " (" + src.Name + ")"
 					}
-					return o.usage(fmt.Errorf("%s %s is also an input%s: writing it would replace the games read from it; name another file", a.out.flag, a.out.path, what))
+					return o.usage(fmt.Errorf("%s %s is also an input%s: writing it would replace the games read from it; name another file", a.out.Flag, a.out.Path, what))
 				}
 			}
 		}
@@ -258,15 +260,15 @@ func (o *outputs) check(outs []output, args []string) error {
 		for j := i + 1; j < len(all); j++ {
 			if samePath(all[i].path, all[j].path) && !bothDevices(all[i].path, all[j].path) {
 				a, b := all[i].out, all[j].out
-				return o.usage(fmt.Errorf("%s %s and %s %s name the same file: one would overwrite the other", a.flag, a.path, b.flag, b.path))
+				return o.usage(fmt.Errorf("%s %s and %s %s name the same file: one would overwrite the other", a.Flag, a.Path, b.Flag, b.Path))
 			}
 		}
 	}
 	return nil
 }
 
-func (o *outputs) usage(err error) error {
-	return &exitError{code: exitInput, err: fmt.Errorf("%s: %w", o.cmd, err)}
+func (o *Set) usage(err error) error {
+	return fmt.Errorf("%s: %w", o.cmd, err)
 }
 
 // samePath reports whether two paths name one file: the same path once
@@ -305,7 +307,7 @@ func abs(p string) string {
 // Commit puts every output file in place together, and removes the
 // files of the datasets that an earlier run left and this one did not
 // write again.
-func (o *outputs) Commit() error {
+func (o *Set) Commit() error {
 	var stale []string
 	for p := range o.old {
 		if !o.made[p] {
@@ -317,7 +319,7 @@ func (o *outputs) Commit() error {
 		o.set.RemoveOnCommit(p)
 	}
 	if err := o.set.Commit(); err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: %w", o.cmd, err)}
+		return fmt.Errorf("%s: %w", o.cmd, err)
 	}
 	// The partition folders the stale files leave empty.
 	for _, p := range stale {
@@ -335,20 +337,20 @@ func (o *outputs) Commit() error {
 // not): a typo in the only path given must not replace yesterday's
 // outputs with empty ones (issue 29, item 1). It says so on stderr, and
 // reports whether the outputs were put in place.
-func (o *outputs) CommitRead(games, inputErrors int) (bool, error) {
+func (o *Set) CommitRead(games, inputErrors int) (bool, error) {
 	if games == 0 && inputErrors > 0 {
 		o.Abort()
 		var named []string
 		for _, out := range o.outs {
-			if out.path != "-" {
-				named = append(named, out.flag+" "+out.path)
+			if out.Path != "-" {
+				named = append(named, out.Flag+" "+out.Path)
 			}
 		}
 		left := ""
 		if len(named) > 0 {
 			left = ": " + strings.Join(named, ", ") + " left as it was"
 		}
-		fmt.Fprintf(o.io.Err, "damka: %s: no input could be read, so nothing was written%s\n", o.cmd, display.Text(left))
+		fmt.Fprintf(o.stderr, "damka: %s: no input could be read, so nothing was written%s\n", o.cmd, display.Text(left))
 		return false, nil
 	}
 	return true, o.Commit()
@@ -356,13 +358,13 @@ func (o *outputs) CommitRead(games, inputErrors int) (bool, error) {
 
 // Abort removes the temporary files, and the folders made for them. It
 // is safe after Commit.
-func (o *outputs) Abort() {
+func (o *Set) Abort() {
 	if o != nil {
 		o.set.Abort()
 	}
 }
 
-// buffered puts a buffer in front of d.
-func buffered(d *destination) *bufferedDestination {
-	return &bufferedDestination{d, bufio.NewWriterSize(d.w, 64<<10)}
+// Buffer puts a buffer in front of d.
+func Buffer(d *Destination) *Buffered {
+	return &Buffered{d, bufio.NewWriterSize(d.W, 64<<10)}
 }

@@ -1,4 +1,4 @@
-package main
+package archive
 
 import (
 	"bufio"
@@ -10,20 +10,22 @@ import (
 	"github.com/damka/damka/pdn"
 )
 
-// spool holds games written in canonical PDN in a temporary file, to
+// Spool holds games written in canonical PDN in a temporary file, to
 // copy some of them to the output once it is known which: a bounded
 // buffer in memory in front of a file, and 4 bytes of memory a game.
-type spool struct {
+type Spool struct {
 	f    *os.File
 	w    *bufio.Writer
 	buf  bytes.Buffer
 	pw   *pdn.Writer
 	lens []uint32 // of each game's text, without the blank line before it
-	// unlinked: the file has no name any more (see newSpool).
+	// unlinked: the file has no name any more (see NewSpool).
 	unlinked bool
 }
 
-func newSpool() (*spool, error) {
+// NewSpool starts a spool (damka clean --drop-duplicates: the games are
+// written once it is known which are duplicates).
+func NewSpool() (*Spool, error) {
 	f, err := os.CreateTemp("", "damka-spool-*.pdn")
 	if err != nil {
 		return nil, err
@@ -33,13 +35,13 @@ func newSpool() (*spool, error) {
 	// the temporary folder. (Where an open file cannot be removed, close
 	// removes it.)
 	unlinked := os.Remove(f.Name()) == nil
-	s := &spool{f: f, w: bufio.NewWriterSize(f, 256<<10), unlinked: unlinked}
+	s := &Spool{f: f, w: bufio.NewWriterSize(f, 256<<10), unlinked: unlinked}
 	s.pw = pdn.NewWriter(&s.buf)
 	return s, nil
 }
 
-// add writes the next game.
-func (s *spool) add(g *pdn.Game) error {
+// Add writes the next game.
+func (s *Spool) Add(g *pdn.Game) error {
 	s.buf.Reset()
 	s.pw.Write(g)
 	s.pw.Flush()
@@ -58,9 +60,9 @@ func (s *spool) add(g *pdn.Game) error {
 	return err
 }
 
-// copyTo writes the games keep says to keep to w, in order, a blank line
+// CopyTo writes the games keep says to keep to w, in order, a blank line
 // between them, and returns how many.
-func (s *spool) copyTo(w io.Writer, keep func(seq int) bool) (int, error) {
+func (s *Spool) CopyTo(w io.Writer, keep func(seq int) bool) (int, error) {
 	if err := s.w.Flush(); err != nil {
 		return 0, err
 	}
@@ -89,8 +91,8 @@ func (s *spool) copyTo(w io.Writer, keep func(seq int) bool) (int, error) {
 	return n, nil
 }
 
-// close closes the file, which removes it.
-func (s *spool) close() {
+// Close closes the file, which removes it.
+func (s *Spool) Close() {
 	s.f.Close()
 	if !s.unlinked {
 		os.Remove(s.f.Name())

@@ -1,4 +1,4 @@
-package main
+package archive
 
 import (
 	"os"
@@ -14,17 +14,19 @@ import (
 func TestSpoolLeavesNothing(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	s, err := newSpool()
+	s, err := NewSpool()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.close()
-	g, err := pdn.NewReader(strings.NewReader(russianGame), "g").Next()
+	defer s.Close()
+	g, err := pdn.NewReader(strings.NewReader(`[Event "spool"]
+[GameType "25"]
+1. c3-d4 f6-e5 *`), "g").Next()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if err := s.add(g); err != nil {
+		if err := s.Add(g); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -32,7 +34,7 @@ func TestSpoolLeavesNothing(t *testing.T) {
 		t.Errorf("the temporary folder holds %s", es[0].Name())
 	}
 	var sb strings.Builder
-	if n, err := s.copyTo(&sb, func(seq int) bool { return seq == 1 }); n != 1 || err != nil || !strings.Contains(sb.String(), "c3-d4") {
-		t.Errorf("copyTo: %d, %v: %q", n, err, sb.String())
+	if n, err := s.CopyTo(&sb, func(seq int) bool { return seq == 1 }); n != 1 || err != nil || !strings.Contains(sb.String(), "c3-d4") {
+		t.Errorf("CopyTo: %d, %v: %q", n, err, sb.String())
 	}
 }

@@ -1,0 +1,255 @@
+// Package iostreams are the standard Streams of a damka command, with
+// the terminal checks made once (after cli/cli's iostreams), and the
+// progress bar drawn on stderr only when it is a terminal: lines written
+// through a LineWriter clear the bar first, so that the two share the
+// terminal.
+package iostreams
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/damka/damka/internal/display"
+)
+
+// Streams are the standard Streams of a command, with the terminal checks
+// made once (after cli/cli's iostreams): progress bars go to stderr only
+// when it is a terminal, never into a log file.
+type Streams struct {
+	In  io.Reader
+	Out io.Writer
+	// Err takes messages: what is written to it has its control
+	// characters escaped (display.Writer), since messages quote archive
+	// text (issue 27). The progress bar draws on ErrTerm, the stream
+	// itself.
+	Err       io.Writer
+	ErrTerm   io.Writer
+	ErrIsTerm bool
+	// InIsData is set when standard input is a pipe, a socket or a file:
+	// data to read when no input is named, not a terminal. InIsTerm is
+	// set when it is a terminal: only then is the built-in sample read
+	// with no input named (issue 29, item 7: /dev/null under cron is
+	// neither, and reads nothing).
+	InIsData bool
+	InIsTerm bool
+
+	mu  sync.Mutex
+	bar *Progress // the bar on stderr, if one is shown
+}
+
+func System() *Streams {
+	return &Streams{
+		In:        os.Stdin,
+		Out:       os.Stdout,
+		Err:       display.NewWriter(os.Stderr),
+		ErrTerm:   os.Stderr,
+		ErrIsTerm: term.IsTerminal(int(os.Stderr.Fd())),
+		InIsData:  IsData(os.Stdin),
+		InIsTerm:  term.IsTerminal(int(os.Stdin.Fd())),
+	}
+}
+
+// IsData tells a pipe, socket or redirected file from a terminal (or
+// /dev/null, a character device: nothing to read).
+func IsData(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	m := fi.Mode()
+	return m&(os.ModeNamedPipe|os.ModeSocket) != 0 || m.IsRegular()
+}
+
+// Test returns Streams over buffers, for tests: standard input is
+// data (a pipe) when in is not empty, else a terminal.
+func Test(in string) (*Streams, *bytes.Buffer, *bytes.Buffer) {
+	var out, errb bytes.Buffer
+	return &Streams{In: bytes.NewBufferString(in), Out: &out, Err: display.NewWriter(&errb), ErrTerm: &errb, InIsData: in != "", InIsTerm: in == ""}, &out, &errb
+}
+
+// BarWriter is the stream the progress bar draws on: stderr itself, not
+// through the escaping of messages (the bar's carriage returns and
+// erasing are its own, not archive text).
+func (s *Streams) BarWriter() io.Writer {
+	if s.ErrTerm != nil {
+		return s.ErrTerm
+	}
+	return s.Err
+}
+
+// CanProgress reports whether a progress bar may be drawn on stderr.
+func (s *Streams) CanProgress() bool { return s.ErrIsTerm }
+
+// SetProgress records the bar being shown, so that other output can
+// clear it first.
+func (s *Streams) SetProgress(p *Progress) {
+	s.mu.Lock()
+	s.bar = p
+	s.mu.Unlock()
+}
+
+// ClearProgress wipes the progress bar, if one is shown, so that a line
+// can be written on the terminal: the bar is drawn again at its next
+// update.
+func (s *Streams) ClearProgress() {
+	s.mu.Lock()
+	b := s.bar
+	s.mu.Unlock()
+	b.Clear()
+}
+
+// LineWriter writes whole lines to w, and clears the progress bar before
+// each write when one is shown: the bar (stderr) and the lines (stdout)
+// share the terminal, and a bar drawn in the middle of a line would wipe
+// its start (issue 10, item 9). Without a bar it is a plain buffer.
+type LineWriter struct {
+	s   *Streams
+	w   io.Writer
+	buf []byte
+}
+
+// NewLineWriter writes lines to w, sharing the terminal with s's bar.
+func NewLineWriter(s *Streams, w io.Writer) *LineWriter { return &LineWriter{s: s, w: w} }
+
+func (l *LineWriter) Write(p []byte) (int, error) {
+	l.buf = append(l.buf, p...)
+	if len(l.buf) >= 64<<10 {
+		return len(p), l.flushLines()
+	}
+	return len(p), nil
+}
+
+// flushLines writes the complete lines buffered.
+func (l *LineWriter) flushLines() error {
+	i := bytes.LastIndexByte(l.buf, '\n')
+	if i < 0 {
+		return nil
+	}
+	err := l.write(l.buf[:i+1])
+	l.buf = append(l.buf[:0], l.buf[i+1:]...)
+	return err
+}
+
+// Sync writes the complete lines now when a bar is shown (after each
+// game, so that lines come as the games do), else lets them wait.
+func (l *LineWriter) Sync() error {
+	l.s.mu.Lock()
+	shown := l.s.bar != nil && l.s.bar.bar != nil
+	l.s.mu.Unlock()
+	if !shown {
+		return nil
+	}
+	return l.flushLines()
+}
+
+// Flush writes everything.
+func (l *LineWriter) Flush() error {
+	if len(l.buf) == 0 {
+		return nil
+	}
+	err := l.write(l.buf)
+	l.buf = l.buf[:0]
+	return err
+}
+
+func (l *LineWriter) write(b []byte) error {
+	l.s.ClearProgress()
+	_, err := l.w.Write(b)
+	return err
+}
+
+// Progress is a progress bar on stderr, or nothing when stderr is not a
+// terminal or --quiet is given: a bar written into a log file is noise.
+type Progress struct {
+	bar  *progressbar.ProgressBar
+	noun string
+}
+
+// NewProgress shows bytes read out of total (-1 when unknown) and a count.
+func NewProgress(io *Streams, quiet bool, total int64, noun string) *Progress {
+	if quiet || !io.CanProgress() {
+		return &Progress{}
+	}
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(io.BarWriter()),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetPredictTime(true),
+		// No redrawing from a goroutine of the bar's own: the bar is
+		// drawn only in Update, on the goroutine that writes the other
+		// output, so that it can be cleared first (LineWriter).
+		progressbar.OptionSetSpinnerChangeInterval(0),
+	)
+	p := &Progress{bar: bar, noun: noun}
+	io.SetProgress(p)
+	return p
+}
+
+// Update sets the bytes done and the count shown.
+func (p *Progress) Update(bytes int64, count int) {
+	if p.bar == nil {
+		return
+	}
+	p.bar.Describe(fmt.Sprintf("%d %s", count, p.noun))
+	p.bar.Set64(bytes)
+}
+
+// Clear removes the bar before other output; nil is no bar.
+func (p *Progress) Clear() {
+	if p != nil && p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+// Finish ends the bar.
+func (p *Progress) Finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+// Done ends the bar and forgets it.
+func (p *Progress) Done(io *Streams) {
+	p.Finish()
+	io.SetProgress(nil)
+}
+
+// NewCountProgress shows a count of things out of total (-1 when
+// unknown), their rate and the time left: "1234/8730 positions (310 positions/s) ETA".
+func NewCountProgress(io *Streams, quiet bool, total int64, noun string) *Progress {
+	if quiet || !io.CanProgress() {
+		return &Progress{}
+	}
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(io.BarWriter()),
+		progressbar.OptionSetDescription(noun),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(noun),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetSpinnerChangeInterval(0),
+	)
+	p := &Progress{bar: bar, noun: noun}
+	io.SetProgress(p)
+	return p
+}
+
+// Add counts n more things done; safe from several goroutines.
+func (p *Progress) Add(n int) {
+	if p.bar != nil {
+		p.bar.Add(n)
+	}
+}

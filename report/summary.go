@@ -1,0 +1,113 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// AnalysisSummary sums up an analysis run as damka analyze prints it
+// after the counts of the games: the positions searched, the moves by
+// class, and the ten worst moves (ranked by analyze.Worst, as the
+// page's). Games are added in input order.
+type AnalysisSummary struct {
+	Depth     int
+	Positions int64
+	Nodes     uint64
+	Classes   map[analyze.Class]int
+	worst     *analyze.Worst[worstMove]
+	seq       int
+}
+
+// worstMove is what the summary shows of one of its worst moves.
+type worstMove struct {
+	before, after analyze.Score
+	file          string
+	game          *pdn.Game
+	ply           validate.Ply
+	class         analyze.Class
+	played, best  string
+	first         draughts.Color // the side that moves first in the game, for the move's label
+}
+
+// NewAnalysisSummary starts the summary of a run at depth.
+func NewAnalysisSummary(depth int) *AnalysisSummary {
+	return &AnalysisSummary{Depth: depth, Classes: map[analyze.Class]int{}, worst: analyze.NewWorst[worstMove](10)}
+}
+
+// Add counts the analysis of a game, its evals, positions and nodes
+// (pipeline.Result's). The summary keeps r.Game: the run must not reuse
+// its memory.
+func (s *AnalysisSummary) Add(r *validate.Report, evals []*analyze.PlyEval, positions int, nodes uint64) {
+	s.Positions += int64(positions)
+	s.Nodes += nodes
+	for i, e := range evals {
+		class := analyze.Class(e.Class)
+		s.Classes[class]++
+		s.seq++
+		if !analyze.Bad(class) {
+			continue
+		}
+		pl := r.Plies[i]
+		before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
+		s.worst.Offer(analyze.BadMove[worstMove]{Drop: analyze.Fall(before, after), Loss: int(e.Loss), Seq: s.seq,
+			Item: worstMove{before: before, after: after, file: r.Game.File, game: r.Game, ply: pl, class: class,
+				played: r.Canonical(&pl, false), best: RecordNames(r, &pl, e.BestMove), first: r.FirstMove()}})
+	}
+}
+
+// Write prints the summary of a run that took took.
+func (s *AnalysisSummary) Write(w io.Writer, took time.Duration) {
+	sec := took.Seconds()
+	rate := func(n float64) float64 {
+		if sec <= 0 {
+			return 0
+		}
+		return n / sec
+	}
+	fmt.Fprintf(w, "analysed %d positions at depth %d in %.1fs: %.0f positions/s, %.1f M nodes/s\n",
+		s.Positions, s.Depth, sec, rate(float64(s.Positions)), rate(float64(s.Nodes))/1e6)
+	var parts []string
+	for _, c := range []struct {
+		class analyze.Class
+		name  string
+	}{
+		{analyze.ClassBlunder, "blunders"}, {analyze.ClassMistake, "mistakes"}, {analyze.ClassInaccuracy, "inaccuracies"},
+		{analyze.ClassMissedWin, "missed wins"}, {analyze.ClassOnlyMove, "only moves"},
+	} {
+		parts = append(parts, fmt.Sprintf("%d %s", s.Classes[c.class], c.name))
+	}
+	fmt.Fprintf(w, "found %s\n", strings.Join(parts, ", "))
+	if s.worst.Len() == 0 {
+		return
+	}
+	fmt.Fprintln(w, "worst moves (evaluations in men, for the side that moved):")
+	for i, bm := range s.worst.Sorted() {
+		m := bm.Item
+		label := validate.Label(m.ply.MoveNumber, m.ply.Side, m.first) + " " + m.played
+		fmt.Fprintf(w, "%3d. %s: %s, ply %d (%s): %s, best %s; %s -> %s\n", i+1, display.Text(m.file), GameLabel(m.game), m.ply.Ply,
+			display.Text(label), m.class, display.Text(m.best), m.before, m.after)
+	}
+}
+
+// RecordNames rewrites move, written in the variant's standard names
+// (the engine's, as the datasets have it), in the names of r's record
+// (Report.Naming), where they differ: the move of pl's position it means.
+func RecordNames(r *validate.Report, pl *validate.Ply, move string) string {
+	nm := r.Naming()
+	if move == "" || nm.Standard() {
+		return move
+	}
+	groups, err := r.Variant.Match(&pl.Before, move)
+	if err != nil || len(groups) != 1 {
+		return move
+	}
+	return nm.Format(&groups[0][0], r.Style())
+}
