@@ -2,6 +2,7 @@ package egtb_test
 
 import (
 	"context"
+	"flag"
 	"testing"
 
 	"github.com/damka/damka/draughts"
@@ -108,6 +109,16 @@ func exhaustive(t *testing.T, v draughts.Variant) {
 	const unknown, win, loss = 0, 1, 2
 	val := make([]uint8, len(all))
 	next := make([]uint8, len(all))
+	// plies[i]: the length of the game from i with best play, the winner
+	// winning as fast and the loser losing as slowly as it can: the depth
+	// at which i was settled, since each depth reads only the values of
+	// the depths before it.
+	plies := make([]int, len(all))
+	for i := range all {
+		if len(kids[i]) == 0 {
+			val[i] = loss // no move: lost where it stands, in 0 plies
+		}
+	}
 	for depth := 1; ; depth++ {
 		changed := false
 		for i := range all {
@@ -124,7 +135,10 @@ func exhaustive(t *testing.T, v draughts.Variant) {
 				allWin = allWin && val[k] == win
 			}
 			if next[i] == unknown && allWin {
-				next[i] = loss // no move at all, or every move into a win
+				next[i] = loss // every move into a win
+			}
+			if next[i] != unknown {
+				plies[i] = depth
 			}
 			changed = changed || next[i] != unknown
 		}
@@ -155,5 +169,129 @@ func exhaustive(t *testing.T, v draughts.Variant) {
 	t.Logf("%d positions: %d wins, %d draws, %d losses", len(all), wins, draws, losses)
 	if wins == 0 || draws == 0 || losses == 0 {
 		t.Fatal("a result never occurs: the comparison proves little")
+	}
+	for _, w := range publishedWins[v] {
+		p, err := v.ParseFEN(w.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i, ok := at[p]; !ok || val[i] != win || plies[i] != w.plies {
+			t.Errorf("%s: a win in %d plies here (listed %v); published: %d", w.fen, plies[i], ok, w.plies)
+		}
+	}
+	if want := longestWins[v]; want != nil {
+		// The longest win of each class, White to move, against
+		// published ones.
+		longest := map[string]int{}
+		where := map[string]draughts.Position{}
+		for i := range all {
+			p := &all[i]
+			if val[i] != win || p.Side != draughts.White {
+				continue
+			}
+			c := whiteBlack(p)
+			if plies[i] > longest[c] {
+				longest[c], where[c] = plies[i], *p
+			}
+		}
+		for c, w := range want {
+			p, err := v.ParseFEN(w.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i, ok := at[p]
+			if !ok || whiteBlack(&p) != c {
+				t.Fatalf("%s: %s is not a position of the class", c, w.fen)
+			}
+			if longest[c] != w.plies || val[i] != win || plies[i] != w.plies {
+				q := where[c]
+				t.Errorf("%s: the longest win is %d plies (%v); published: %d plies (%s, here %d plies)",
+					c, longest[c], q.FEN(), w.plies, w.fen, plies[i])
+			}
+		}
+	}
+}
+
+// whiteBlack names p's material as Grimminck's tables do: White's men and
+// kings, then Black's ("2010": two white men against a black man).
+func whiteBlack(p *draughts.Position) string {
+	w, b := p.Pieces[draughts.White], p.Pieces[draughts.Black]
+	n := func(x draughts.Bitboard) byte { return byte('0' + x.PopCount()) }
+	return string([]byte{n(w &^ p.Kings), n(w & p.Kings), n(b &^ p.Kings), n(b & p.Kings)})
+}
+
+// longestWins are published lengths, in plies, of the longest wins of
+// each class of 3 pieces or fewer, White to move, with a position that
+// takes that long: Michel Grimminck's statistics of the International
+// endgame databases (www.xs4all.nl/~mdgsoft/draughts/stats/), as
+// rhalbersma/dctl's egdb search tests list them
+// (test/src/ai/search/egdb/international.cpp, Longestl11 and Longest21).
+// They come from other programs' databases, so they check damka's rules
+// and solver from outside, and the lengths check more than the results.
+var longestWins = map[draughts.Variant]map[string]struct {
+	fen   string
+	plies int
+}{
+	draughts.International: {
+		"1010": {"W:W33:B2", 17},
+		"0110": {"W:WK42:B22", 7},
+		"1001": {"W:W10:BK46", 3},
+		"0101": {"W:WK10:BK5", 3},
+		"2010": {"W:W40,44:B3", 23},
+		"1110": {"W:WK2,11:B45", 11},
+		"0210": {"W:WK7,K30:B45", 9},
+		"2001": {"W:W6,7:BK45", 7},
+		"1101": {"W:WK2,6:BK50", 9},
+		"0201": {"W:WK1,K7:BK50", 7},
+		"1020": {"W:W21:B3,4", 33},
+		"0120": {"W:WK38:B4,18", 27},
+		"1011": {"W:W18:B5,K23", 17},
+		"0111": {"W:WK26:B23,K42", 9},
+		"1002": {"W:W14:BK10,K46", 3},
+		"0102": {"W:WK10:BK5,K23", 3},
+	},
+}
+
+// Published lengths of wins that are not the longest of their class.
+var publishedWins = map[draughts.Variant][]struct {
+	fen   string
+	plies int
+}{
+	// David and Goliath, dctl's DavidGoliath test.
+	draughts.International: {{"W:W23:B5,6", 29}},
+}
+
+// TestPublishedWins4 checks the published longest wins of 4 pieces
+// (Grimminck's statistics again, dctl's Longest22 and Longest31) against
+// International tables built with damka egtb build --variant
+// international --pieces 4 --dir D: go test ./egtb -run PublishedWins4
+// -dir D. Each is a win for White, to move; the lengths need a search
+// these tables do not keep.
+func TestPublishedWins4(t *testing.T) {
+	dir := flag.Lookup("dir").Value.String()
+	if dir == "" {
+		t.Skip("needs -dir D with International tables of 4 pieces")
+	}
+	db, err := egtb.Open(dir, draughts.International)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fen := range []string{
+		// 2 against 2
+		"W:W33,46:B4,5", "W:W8,K50:B3,32", "W:WK1,K23:B4,38", "W:W17,35:B3,K21", "W:WK1,12:B16,K50",
+		"W:WK1,K16:BK17,26", "W:W6,12:BK7,K45", "W:W6,K22:BK17,K50", "W:WK6,K22:BK17,K50",
+		// 3 against 1 and 1 against 3
+		"W:W12,13,16:B30", "W:WK4,16,18:B34", "W:WK8,11,K13:B44", "W:WK8,K20,K37:B43",
+		"W:W6,10,49:BK40", "W:W6,K49,50:BK16", "W:WK40,K45,50:BK11", "W:WK6,K22,K27:BK49",
+		"W:W6:B2,3,4", "W:WK1:B2,3,4", "W:W6:B3,4,K11", "W:WK14:B1,K10,12", "W:W8:B5,K13,K23",
+		"W:WK1:BK18,24,K44", "W:W23:BK10,K19,K46", "W:WK49:BK23,K43,K46",
+	} {
+		p, err := draughts.International.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := db.Probe(&p); !ok || got != egtb.Win {
+			t.Errorf("%s: %v (found %v), published as a win", fen, got, ok)
+		}
 	}
 }
