@@ -46,7 +46,8 @@ They are pure results: no move counter (the 15- and 30-move rules and the
 three-kings rule are not applied; see "go doc github.com/damka/damka/egtb").
 The variants where a side with no move loses have them: Russian,
 Brazilian, Pool, English, Italian, Spanish, Czech, Thai and International
-(one folder each; International's 4 pieces take about 90 s and 12 MB);
+(one folder each; International's 4 pieces take about 90 s and 12 MB, its
+5 pieces some 25 minutes of CPU and 460 MB);
 eval and analyze use those of the game's variant.`,
 		Args: cobra.NoArgs,
 	}
