@@ -228,17 +228,7 @@ func ParseStatus(s string) ([]string, error) {
 func ParseOpening(s string) (string, error) { return openings.Find(s) }
 
 // ParseKind checks a --has value: a finding kind.
-func ParseKind(s string) (validate.Kind, error) {
-	k := validate.Kind(strings.ToLower(strings.TrimSpace(s)))
-	if slices.Contains(validate.Kinds, k) {
-		return k, nil
-	}
-	var all []string
-	for _, k := range validate.Kinds {
-		all = append(all, string(k))
-	}
-	return "", fmt.Errorf("unknown finding kind %q (%s)", s, strings.Join(all, ", "))
-}
+func ParseKind(s string) (validate.Kind, error) { return validate.ParseKind(s) }
 
 // ParseResult checks a --result value: 2-0, 1-1, 0-2 (or 1-0, 1/2-1/2,
 // 0-1), or * for games without a result.

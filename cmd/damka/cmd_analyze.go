@@ -207,10 +207,10 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return err
 	}
 	flags := analyzeFlags(opts)
-	if tbs.db != nil { // the results depend on them
-		flags = append(flags, "--egtb", tbs.dir)
+	if tbs.Set != nil { // the results depend on them
+		flags = append(flags, "--egtb", tbs.Dir)
 	}
-	meta := exportMeta(opts.Variant, commandLine("analyze", flags, args), opts.Depth)
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
 	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves",
 		Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}
 	posPath := filepath.Join(opts.Output, export.TableFile(export.PositionsTable, format))
@@ -247,11 +247,11 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	bar := iostreams.NewCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.Done(io)
-	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.probe()}, Rows: true, Jobs: jobs}
+	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.Tablebase()}, Rows: true, Jobs: jobs}
 	noted := false
 
 	t := newTally()
-	times := &stageTimes{start: t.start}
+	times := &pipeline.Timing{Start: t.start}
 	summary := report.NewAnalysisSummary(opts.Depth)
 	rn := runner{io: io, args: args, quiet: true, tally: t, times: times, bar: bar}
 	err = rn.run(ctx, popts, func(res *pipeline.Result) error {
@@ -259,7 +259,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		bar.Add(res.Positions)
 		summary.Add(r, res.Evals, res.Positions, res.Nodes)
 		for i := range res.Evals {
-			noted = noted || tbs.within(&r.Plies[i].Before)
+			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		if page != nil {
 			page.Add(r.Game.File, r, res.Evals)
@@ -299,7 +299,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err != nil {
 		return err
 	}
-	times.write += time.Since(t0)
+	times.Write += time.Since(t0)
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
 	if noted {

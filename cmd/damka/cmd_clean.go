@@ -143,21 +143,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Err, "%d games read: %d written", t.Games, sum.Written)
-	if opts.Repair {
-		fmt.Fprintf(io.Err, " (%d repaired)", sum.Repaired)
-	}
-	fmt.Fprintf(io.Err, ", %d rejected", sum.Rejected)
-	if sum.Unchecked > 0 {
-		fmt.Fprintf(io.Err, " (%d not checked)", sum.Unchecked)
-	}
-	if opts.DropDuplicates != "" {
-		fmt.Fprintf(io.Err, ", %d duplicates dropped", sum.Dropped)
-	}
-	if opts.FixResults {
-		fmt.Fprintf(io.Err, ", %d results fixed", sum.Fixed)
-	}
-	fmt.Fprintln(io.Err)
+	fmt.Fprintln(io.Err, sum.Summary(t.Games, opts.Repair))
 	t.WriteUnchecked(io.Err)
 	// Where the rejected games went: a game rejected without --rejects is
 	// in no output (issue 29, item 3).

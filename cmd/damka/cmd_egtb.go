@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -102,10 +103,7 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 	}
 	bopts := egtb.BuildOptions{Pieces: opts.Pieces, Dir: opts.Dir}
 	for _, c := range opts.Classes {
-		m, err := egtb.ParseMaterial(c)
-		if err == nil && (m.Pieces() > egtb.MaxPieces || m.Men[0]+m.Kings[0] == 0 || m.Men[1]+m.Kings[1] == 0) {
-			err = fmt.Errorf("class %s: each side needs a piece, %d pieces at most", c, egtb.MaxPieces)
-		}
+		m, err := egtb.ParseClass(c)
 		if err != nil {
 			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
 		}
@@ -169,55 +167,26 @@ func (f *tablebaseFlag) addFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.Off, "no-egtb", false, "use no endgame database")
 }
 
-// tablebases are the endgame databases of a run, or what to say when
-// there are none.
+// tablebases are the endgame databases of a run (egtb.Use), and the
+// note that there are none, said once.
 type tablebases struct {
-	db   *egtb.Set // nil: none
-	dir  string    // where they were looked for
+	*egtb.Use
 	once sync.Once
 }
 
-// openTablebases opens the databases the flags name, of every variant
-// that has some there (egtb.OpenSet): a folder named with --egtb must
-// hold some; the default folder may hold none.
+// openTablebases opens the databases the flags name (egtb.UseDir).
 func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
 	if f.Off {
-		return &tablebases{}, nil
+		return &tablebases{Use: &egtb.Use{}}, nil
 	}
-	dir := f.Dir
-	if dir == "" {
-		d, err := egtb.DefaultDir()
-		if err != nil {
-			return &tablebases{}, nil // no cache folder: no databases, nothing to say
-		}
-		dir = d
-	}
-	db, err := egtb.OpenSet(dir)
-	if err != nil {
+	u, err := egtb.UseDir(f.Dir)
+	switch {
+	case errors.Is(err, egtb.ErrNoDatabases):
+		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)}
+	case err != nil:
 		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb: %w", cmd, err)}
 	}
-	if db.Empty() {
-		if f.Dir != "" {
-			return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)}
-		}
-		return &tablebases{dir: dir}, nil
-	}
-	return &tablebases{db: db, dir: dir}, nil
-}
-
-// probe is the Tablebase of analyze.Options: nil without databases (an
-// interface holding a nil *DB would not be nil).
-func (t *tablebases) probe() egtb.Tablebase {
-	if t.db == nil {
-		return nil
-	}
-	return t.db
-}
-
-// within reports whether p is a position the default build would hold
-// while there is no database: when the note below matters.
-func (t *tablebases) within(p *draughts.Position) bool {
-	return t.db == nil && t.dir != "" && egtb.Supported(p.Variant()) == nil && p.Occupied().PopCount() <= egtb.DefaultPieces
+	return &tablebases{Use: u}, nil
 }
 
 // note says once, on stderr, that positions the databases would hold
@@ -225,7 +194,6 @@ func (t *tablebases) within(p *draughts.Position) bool {
 func (t *tablebases) note(io *streams, cmd string) {
 	t.once.Do(func() {
 		io.ClearProgress()
-		fmt.Fprintf(io.Err, "damka %s: note: no endgame databases in %s: positions of %d pieces or fewer were searched, not looked up (damka egtb build makes them)\n",
-			cmd, t.dir, egtb.DefaultPieces)
+		fmt.Fprintf(io.Err, "damka %s: %s\n", cmd, t.MissingNote())
 	})
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -140,65 +138,12 @@ func parseFormat(s string) (export.Format, error) {
 	return export.ParseFormat(s)
 }
 
-// commandLine writes a command and the arguments that affect its output,
-// for the damka.command metadata: never -j, -q or -o, so that runs that
-// differ only in those give identical files, and a path given absolute
-// only by its last element (pipeline.DataArgs), so that no file records where a
-// user keeps files. Arguments with spaces or quotes are quoted.
-func commandLine(name string, flags []string, args []string) string {
-	parts := append([]string{name}, flags...)
-	for _, a := range pipeline.DataArgs(args) {
-		if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
-			a = strconv.Quote(a)
-		}
-		parts = append(parts, a)
-	}
-	return strings.Join(parts, " ")
-}
-
 // exportMeta is the metadata of the files of a run.
 func exportMeta(variant, command string, depth int) export.Meta {
 	if variant == "" {
 		variant = "auto"
 	}
 	return export.Meta{Version: version, Variant: variant, Command: command, Depth: depth}
-}
-
-// stageTimes is where a run spent its time: reading (decompressing and
-// parsing: cutting the games, by one worker at a time, and building them,
-// on the workers; summed); replay, analysis and preparing the rows (on
-// the workers, summed over them); appending the rows in input order (on
-// one goroutine), waiting there for the encoders when they are behind,
-// and the final flush; and, on other goroutines while all that goes on,
-// building, encoding and compressing the batches (summed over them).
-type stageTimes struct {
-	start time.Time
-	// run is where pipeline.Run spent it; its Sink and write are the
-	// writing, the time spent in the sink and after it; of it, waited is
-	// spent waiting for the encoders in the sink, and final is the final
-	// flush.
-	run                  pipeline.RunTimes
-	write, waited, final time.Duration
-	encode               time.Duration
-}
-
-func (s *stageTimes) String() string {
-	d := func(n int64) string { return fmt.Sprintf("%.2fs", time.Duration(n).Seconds()) }
-	out := fmt.Sprintf("%.2fs: reading %s, replay %s", time.Since(s.start).Seconds(), d(s.run.Read.Load()), d(s.run.Replay.Load()))
-	if a := s.run.Analysis.Load(); a > 0 {
-		out += ", analysis " + d(a)
-	}
-	if p := s.run.Prepare.Load(); p > 0 {
-		out += ", preparing rows " + d(p)
-	}
-	out += fmt.Sprintf(" (summed over %d workers); ", s.run.Workers)
-	write := s.run.Sink + s.write
-	if s.encode == 0 {
-		return out + fmt.Sprintf("writing %.2fs", write.Seconds())
-	}
-	appending := write - s.waited - s.final
-	return out + fmt.Sprintf("appending rows %.2fs, waiting for the encoders %.2fs, final flush %.2fs; encoding %.2fs (summed over the encoding goroutines)",
-		appending.Seconds(), s.waited.Seconds(), s.final.Seconds(), s.encode.Seconds())
 }
 
 // exportFlags are the options of export that affect its output, for
@@ -229,7 +174,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 		return err
 	}
 	vopts.Repair = opts.Repair
-	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("export", exportFlags(opts), args), 0)
 	outs, dests, err := outputs.Open("export", io.Out, io.Err, args, opts.layout().TablesOutput(opts.Output, nil))
 	if err != nil {
 		return err
@@ -240,7 +185,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 		return &exitError{code: exitInput, err: err}
 	}
 	t := newTally()
-	times := &stageTimes{start: t.start}
+	times := &pipeline.Timing{Start: t.start}
 	// The tables copy the rows of a game (export.Prepared) when it is
 	// added: nothing of the game or its report is kept past the sink (Options.Reuse).
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
@@ -248,7 +193,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	if err != nil {
 		return &exitError{code: exitInput, err: err}
 	}
-	times.waited = tables.Stats().Waited
+	times.Waited = tables.Stats().Waited
 	t0 := time.Now()
 	if err := tables.Close(); err != nil {
 		return &exitError{code: exitInput, err: err}
@@ -257,9 +202,9 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	if err != nil {
 		return err
 	}
-	times.final = time.Since(t0)
-	times.write += times.final
-	times.encode = tables.Stats().Busy
+	times.Final = time.Since(t0)
+	times.Write += times.Final
+	times.Encode = tables.Stats().Busy
 	t.print(io.Err)
 	if written {
 		fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.Summary(), times)

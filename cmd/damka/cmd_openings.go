@@ -115,7 +115,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 		flags = append(flags, "--variant", opts.Variant)
 	}
 	flags = append(flags, (outputs.Layout{Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).Flags()...)
-	meta := exportMeta(opts.Variant, commandLine("openings", flags, args), 0)
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", flags, args), 0)
 	out := outputs.Output{Flag: "-o", Path: opts.Output}
 	dataDir := filepath.Join(opts.Output, export.PositionsTable)
 	if _, ok := (outputs.Layout{PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).Dataset(); ok {
@@ -133,7 +133,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 
 	o := (outputs.Layout{Format: format, Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).NewPositions(opts.Plies, dest, meta)
 	t := newTally()
-	times := &stageTimes{start: t.start}
+	times := &pipeline.Timing{Start: t.start}
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
 	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, func(res *pipeline.Result) error {
 		o.Add(res)
@@ -150,7 +150,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if err != nil {
 		return err
 	}
-	times.write += time.Since(t0)
+	times.Write += time.Since(t0)
 	t.print(io.Err)
 	if written {
 		fmt.Fprintf(io.Err, "wrote %s in %s\n", o.SummaryPlies(), times)

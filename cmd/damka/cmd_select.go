@@ -11,13 +11,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/archive"
-	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
-	"github.com/damka/damka/names"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
@@ -32,14 +30,7 @@ type SelectOptions struct {
 	Jobs      int
 	Quiet     bool
 
-	Tags, Players, White, Black []string
-	From, To                    string
-	MinPlies, MaxPlies          int
-	Results, Variants           []string
-	FENs, Materials             []string
-	AfterPly                    int
-	Has, Statuses               []string
-	Openings                    []string
+	filter.Spec // the criteria
 }
 
 // AddFlags adds the select flags to fs.
@@ -69,88 +60,16 @@ func (o *SelectOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&o.Openings, "opening", nil, "the game's named opening (any move order; Cyrillic or Latin, any case, ё or е) is this one (repeatable: any of them)")
 }
 
-// criteria parses the criteria flags.
+// criteria parses the criteria flags, each error naming the command.
 func (o *SelectOptions) criteria() (*filter.Criteria, error) {
-	c := filter.New()
-	c.MinPlies, c.MaxPlies, c.AfterPly = o.MinPlies, o.MaxPlies, o.AfterPly
-	var errs []error
-	add := func(flag string, err error) {
-		if err != nil {
-			errs = append(errs, fmt.Errorf("select: --%s: %w", flag, err))
-		}
+	c, err := o.Spec.Criteria()
+	var fe filter.FlagErrors
+	if !errors.As(err, &fe) {
+		return c, err
 	}
-	for _, s := range o.Tags {
-		t, err := filter.ParseTag(s)
-		add("tag", err)
-		c.Tags = append(c.Tags, t)
-	}
-	for _, p := range []struct {
-		flag string
-		in   []string
-		out  *[]names.Name
-	}{{"player", o.Players, &c.Players}, {"white", o.White, &c.White}, {"black", o.Black, &c.Black}} {
-		for _, s := range p.in {
-			n, err := filter.ParsePlayer(s)
-			add(p.flag, err)
-			*p.out = append(*p.out, n)
-		}
-	}
-	for _, d := range []struct {
-		flag, in string
-		out      *filter.Date
-	}{{"from", o.From, &c.From}, {"to", o.To, &c.To}} {
-		if d.in == "" {
-			continue
-		}
-		v, ok := filter.ParseDate(d.in)
-		if !ok {
-			add(d.flag, fmt.Errorf("%q is not a date (1950, 1950.05, 1950.05.12)", d.in))
-		}
-		*d.out = v
-	}
-	for _, s := range o.Results {
-		r, err := filter.ParseResult(s)
-		add("result", err)
-		c.Results = append(c.Results, r)
-	}
-	for _, s := range o.Variants {
-		v, err := filter.ParseVariant(s)
-		add("variant", err)
-		c.Variants = append(c.Variants, v)
-	}
-	for _, s := range o.FENs {
-		p, err := filter.ParsePosition(s)
-		add("fen", err)
-		c.Positions = append(c.Positions, p)
-	}
-	for _, s := range o.Materials {
-		m, err := filter.ParseMaterial(s)
-		add("material", err)
-		c.Materials = append(c.Materials, m)
-	}
-	for _, s := range o.Has {
-		k, err := filter.ParseKind(s)
-		add("has", err)
-		c.Has = append(c.Has, k)
-	}
-	for _, s := range o.Statuses {
-		st, err := filter.ParseStatus(s)
-		add("status", err)
-		c.Statuses = append(c.Statuses, st...)
-	}
-	for _, s := range o.Openings {
-		name, err := filter.ParseOpening(s)
-		add("opening", err)
-		c.Openings = append(c.Openings, name)
-	}
-	if o.MinPlies >= 0 && o.MaxPlies >= 0 && o.MinPlies > o.MaxPlies {
-		add("min-plies", fmt.Errorf("%d is more than --max-plies %d", o.MinPlies, o.MaxPlies))
-	}
-	if o.AfterPly < 0 {
-		add("after-ply", errors.New("a ply number is not negative"))
-	}
-	if o.AfterPly > 0 && len(c.Positions)+len(c.Materials) == 0 {
-		add("after-ply", errors.New("goes with --fen or --material"))
+	errs := make([]error, len(fe))
+	for i, e := range fe {
+		errs[i] = fmt.Errorf("select: %w", e)
 	}
 	return c, errors.Join(errs...)
 }
@@ -307,7 +226,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 			}
 		}
 		if enc != nil {
-			if err := enc.Encode(jsonSelected(g, s)); err != nil {
+			if err := enc.Encode(filter.SelectedOf(g, s.report, s.id)); err != nil {
 				return err
 			}
 			return stdout.Sync()
@@ -339,33 +258,4 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		return &exitError{code: exitInput}
 	}
 	return nil
-}
-
-// The JSON form of a selected game.
-type jsonSelection struct {
-	File    string `json:"file"`
-	Game    int    `json:"game"`
-	Line    int    `json:"line"`
-	ID      string `json:"id"`
-	Event   string `json:"event"`
-	Date    string `json:"date"`
-	White   string `json:"white"`
-	Black   string `json:"black"`
-	Result  string `json:"result"`
-	Plies   int    `json:"plies"`
-	Variant string `json:"variant"`
-	Status  string `json:"status"`
-}
-
-func jsonSelected(g *pdn.Game, s selection) jsonSelection {
-	r := s.report
-	j := jsonSelection{File: g.File, Game: g.Index, Line: int(g.Pos.Line), ID: s.id, Event: g.Event(), Date: g.Date(),
-		White: g.White(), Black: g.Black(), Result: filter.DeclaredResult(g), Plies: len(g.Moves)}
-	if r.Variant != draughts.NoVariant {
-		j.Variant = r.Variant.Name()
-	} else {
-		j.Variant = pdn.GameTypeName(r.GameType.Number)
-	}
-	j.Status = filter.StatusOf(r)
-	return j
 }
