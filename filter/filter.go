@@ -62,6 +62,19 @@ type Criteria struct {
 // New returns criteria that select every game.
 func New() *Criteria { return &Criteria{MinPlies: -1, MaxPlies: -1} }
 
+// Selector is the criteria as pipeline.Options.Select: tested on the
+// workers, replaying a game only when a criterion needs it, or whenever
+// it is selected when replayed is set (the output shows the replay).
+func (c *Criteria) Selector(replayed bool) func(*pdn.Game, func() *validate.Report) bool {
+	return func(g *pdn.Game, replay func() *validate.Report) bool {
+		ok, r := c.Match(g, func(*pdn.Game) *validate.Report { return replay() })
+		if ok && r == nil && replayed {
+			replay()
+		}
+		return ok
+	}
+}
+
 // NeedsReplay reports whether some criterion needs the game replayed.
 func (c *Criteria) NeedsReplay() bool {
 	return len(c.Positions) > 0 || len(c.Materials) > 0 || len(c.Has) > 0 || len(c.Statuses) > 0 || len(c.Openings) > 0

@@ -47,7 +47,7 @@ func (o *CheckOptions) filter() (func(*validate.Finding) bool, error) {
 	for _, s := range o.Kinds {
 		k, err := validate.ParseKind(s)
 		if err != nil {
-			return nil, &exitError{code: exitInput, err: fmt.Errorf("check: --kinds: %w", err)}
+			return nil, fmt.Errorf("check: --kinds: %w", err)
 		}
 		kinds = append(kinds, k)
 	}
@@ -113,7 +113,7 @@ func validateOptions(variant string) (validate.Options, error) {
 	if variant != "" {
 		v, err := draughts.VariantByName(variant)
 		if err != nil {
-			return o, &exitError{code: exitInput, err: err}
+			return o, err
 		}
 		o.Variant = v
 	}
@@ -147,7 +147,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	var pageDest *outputs.Buffered
 	var outs *outputs.Set
 	if opts.Report == "-" {
-		return &exitError{code: exitInput, err: errors.New("check: --report must name a file, not standard output")}
+		return errors.New("check: --report must name a file, not standard output")
 	}
 	if opts.Report != "" {
 		o, dests, err := outputs.Open("check", io.Out, io.Err, args, outputs.Output{Flag: "--report", Path: opts.Report})
@@ -201,7 +201,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		}
 	}
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	if outs != nil {
 		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {

@@ -61,10 +61,10 @@ drawn.`,
 		Args: cobra.ExactArgs(1),
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" {
-				return &exitError{code: exitInput, err: errors.New("diagram: -o/--output is required")}
+				return errors.New("diagram: -o/--output is required")
 			}
 			if _, err := diagram.ParseLabels(opts.Labels); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("diagram: --labels: %w", err)}
+				return fmt.Errorf("diagram: --labels: %w", err)
 			}
 			return nil
 		},
@@ -88,17 +88,17 @@ func nonStdin(fen string) []string {
 func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	labels, err := diagram.ParseLabels(opts.Labels)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	var items []fenlines.Item
 	for sc := fenlines.New(nonStdin(fen), io.In); ; {
 		it, ok, err := sc.Next()
 		if err != nil {
-			return &exitError{code: exitInput, err: err}
+			return err
 		}
 		if !ok {
 			break
@@ -108,7 +108,7 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 	}
 	toDir := fen == "-" && !(opts.Output == "-" || strings.HasSuffix(strings.ToLower(opts.Output), ".svg") && len(items) == 1)
 	if !toDir && len(items) != 1 {
-		return &exitError{code: exitInput, err: fmt.Errorf("diagram: %d positions on standard input: -o must name a directory", len(items))}
+		return fmt.Errorf("diagram: %d positions on standard input: -o must name a directory", len(items))
 	}
 	// Every diagram is drawn first; the good ones are then written
 	// through the run's outputs, put in place together.
@@ -150,7 +150,7 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 				path = filepath.Join(opts.Output, d.name)
 			}
 			if _, err := dests[path].W.Write(d.svg); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("diagram: %s: %w", dests[path].Name, err)}
+				return fmt.Errorf("diagram: %s: %w", dests[path].Name, err)
 			}
 		}
 		if err := outs.Commit(); err != nil {

@@ -76,7 +76,7 @@ game with an error, or of a variant damka does not play, makes it 1):
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if kind, err = dupes.ParseKind(opts.Kind); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("dupes: --kind: %w", err)}
+				return fmt.Errorf("dupes: --kind: %w", err)
 			}
 			return nil
 		},
@@ -120,7 +120,7 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	}
 	d, err := findDupes(ctx, io, args, kind, vopts, opts.Jobs, opts.Quiet)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	out := bufio.NewWriter(io.Out)
 	summary := io.Out
@@ -133,7 +133,7 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 		d.WriteText(out, display.Text)
 	}
 	if err := out.Flush(); err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	dropped, unsound := d.Totals()
 	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop",

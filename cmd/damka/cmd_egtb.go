@@ -78,7 +78,7 @@ already). Tab-separated. A progress bar on a terminal.`,
 		Args: cobra.NoArgs,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Pieces < 2 || opts.Pieces > egtb.MaxPieces {
-				return &exitError{code: exitInput, err: fmt.Errorf("egtb build: --pieces must be 2 to %d", egtb.MaxPieces)}
+				return fmt.Errorf("egtb build: --pieces must be 2 to %d", egtb.MaxPieces)
 			}
 			return nil
 		},
@@ -99,19 +99,19 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 		err = egtb.Supported(v)
 	}
 	if err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+		return fmt.Errorf("egtb build: %w", err)
 	}
 	bopts := egtb.BuildOptions{Pieces: opts.Pieces, Dir: opts.Dir}
 	for _, c := range opts.Classes {
 		m, err := egtb.ParseClass(c)
 		if err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+			return fmt.Errorf("egtb build: %w", err)
 		}
 		bopts.Only = append(bopts.Only, m)
 	}
 	if bopts.Dir == "" {
 		if bopts.Dir, err = egtb.DefaultDir(); err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)}
+			return fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)
 		}
 	}
 	out := iostreams.NewLineWriter(io, io.Out)
@@ -149,7 +149,7 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+		return fmt.Errorf("egtb build: %w", err)
 	}
 	fmt.Fprintf(io.Err, "%d classes in %s: %d built in %.1fs, %d kept; %d bytes\n",
 		built+kept, filepath.Join(bopts.Dir, v.Name()), built, time.Since(start).Seconds(), kept, bytes)
@@ -182,9 +182,9 @@ func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
 	u, err := egtb.UseDir(f.Dir)
 	switch {
 	case errors.Is(err, egtb.ErrNoDatabases):
-		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)}
+		return nil, fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)
 	case err != nil:
-		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb: %w", cmd, err)}
+		return nil, fmt.Errorf("%s: --egtb: %w", cmd, err)
 	}
 	return &tablebases{Use: u}, nil
 }

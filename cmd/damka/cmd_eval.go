@@ -78,10 +78,10 @@ A bad FEN gives no output line but an error on stderr naming its line (or
 argument) number, and the exit status is 1 once the rest is done.`,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Depth < 1 || opts.Depth > analyze.MaxDepth {
-				return &exitError{code: exitInput, err: fmt.Errorf("eval: --depth must be 1 to %d", analyze.MaxDepth)}
+				return fmt.Errorf("eval: --depth must be 1 to %d", analyze.MaxDepth)
 			}
 			if opts.TTSize < 1 {
-				return &exitError{code: exitInput, err: fmt.Errorf("eval: --tt must be 1 or more")}
+				return fmt.Errorf("eval: --tt must be 1 or more")
 			}
 			return nil
 		},
@@ -109,7 +109,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	}
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	tbs, err := openTablebases("eval", opts.Egtb)
 	if err != nil {
@@ -118,13 +118,6 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.Tablebase()}
 
 	sc := fenlines.New(args, io.In)
-	next := func() (fenlines.Item, bool, error) {
-		it, ok, err := sc.Next()
-		if err != nil {
-			err = &exitError{code: exitInput, err: err}
-		}
-		return it, ok, err
-	}
 	pool := analyze.NewPool(v, aopts)
 	work := func(it fenlines.Item) evalOut {
 		p, err := v.ParseFEN(it.FEN)
@@ -143,7 +136,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	defer out.Flush()
 	bad := 0
 	noted := false
-	err = ordered.Map(ctx, opts.Jobs, next, work, func(o evalOut) error {
+	err = ordered.Map(ctx, opts.Jobs, sc.Next, work, func(o evalOut) error {
 		if o.err != nil {
 			out.Flush()
 			fmt.Fprintf(io.Err, "damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))

@@ -49,7 +49,7 @@ argument) number, and the exit status is 1 once the rest is done.`,
 func runMoves(io *streams, opts MovesOptions, args []string) error {
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	out := bufio.NewWriter(io.Out)
 	defer out.Flush()
@@ -79,7 +79,7 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 	for sc := fenlines.New(args, io.In); ; {
 		it, ok, err := sc.Next()
 		if err != nil {
-			return &exitError{code: exitInput, err: err}
+			return err
 		}
 		if !ok {
 			break

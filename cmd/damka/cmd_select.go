@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -16,9 +15,7 @@ import (
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
-	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
-	"github.com/damka/damka/validate"
 )
 
 // SelectOptions are the flags of damka select.
@@ -122,7 +119,7 @@ read) or the command line is wrong, 130 when interrupted (no output file
 is changed).`,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" && !opts.JSON && opts.IDs == "" {
-				return &exitError{code: exitInput, err: errors.New("select: give -o/--output, --json or --ids")}
+				return errors.New("select: give -o/--output, --json or --ids")
 			}
 			stdout := 0
 			for _, s := range []string{opts.Output, opts.IDs} {
@@ -134,11 +131,11 @@ is changed).`,
 				stdout++
 			}
 			if stdout > 1 {
-				return &exitError{code: exitInput, err: errors.New("select: only one of -o -, --ids - and --json can write to standard output")}
+				return errors.New("select: only one of -o -, --ids - and --json can write to standard output")
 			}
 			var err error
 			if crit, err = opts.criteria(); err != nil {
-				return &exitError{code: exitInput, err: err}
+				return err
 			}
 			return nil
 		},
@@ -148,12 +145,6 @@ is changed).`,
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
-}
-
-// selection is a game after the criteria.
-type selection struct {
-	report *validate.Report // when the game was replayed
-	id     string
 }
 
 func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filter.Criteria, args []string) error {
@@ -183,59 +174,40 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
 	}
-	var pw *pdn.Writer
-	if out != nil && opts.Canonical {
-		pw = pdn.NewWriter(out.Buf)
-	}
-	needReport := opts.JSON || opts.Canonical
-	// The criteria are tested on the workers, replaying a game only when
-	// one needs it (or the output shows the replay).
-	sel := func(g *pdn.Game, replay func() *validate.Report) bool {
-		ok, r := crit.Match(g, func(*pdn.Game) *validate.Report { return replay() })
-		if ok && r == nil && needReport {
-			replay()
-		}
-		return ok
+	var cp *archive.Copier
+	if out != nil {
+		cp = archive.NewCopier(out.Buf, opts.Canonical)
 	}
 	chosen := 0
 	t := newTally()
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: sel}, func(res *pipeline.Result) error {
+	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: crit.Selector(opts.JSON || opts.Canonical)}, func(res *pipeline.Result) error {
 		g := res.Input.Game
-		s := selection{report: res.Report}
-		if ids != nil || opts.JSON {
-			s.id = export.GameID(g)
-		}
 		chosen++
-		switch {
-		case pw != nil:
-			if err := pw.Write(archive.Canonical(s.report)); err != nil {
+		if cp != nil {
+			if err := cp.Add(g, res.Report); err != nil {
 				return err
 			}
-		case out != nil:
-			if chosen > 1 {
-				out.Buf.WriteByte('\n')
-			}
-			if _, err := fmt.Fprintf(out.Buf, "%s\n", strings.TrimRight(g.Raw, "\r\n \t")); err != nil {
-				return err
-			}
+		}
+		var id string
+		if ids != nil || opts.JSON {
+			id = export.GameID(g)
 		}
 		if ids != nil {
-			if _, err := fmt.Fprintln(ids.Buf, s.id); err != nil {
+			if _, err := fmt.Fprintln(ids.Buf, id); err != nil {
 				return err
 			}
 		}
 		if enc != nil {
-			if err := enc.Encode(filter.SelectedOf(g, s.report, s.id)); err != nil {
+			if err := enc.Encode(filter.SelectedOf(g, res.Report, id)); err != nil {
 				return err
 			}
 			return stdout.Sync()
 		}
 		return nil
 	})
-	if err == nil && pw != nil {
-		pw.Flush()
-		err = pw.Error()
+	if err == nil && cp != nil {
+		err = cp.Flush()
 	}
 	if err == nil && stdout != nil {
 		err = stdout.Flush()
@@ -246,7 +218,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		}
 	}
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	read, inputErrors := t.Games, t.InputErrors
 	if _, err := outs.CommitRead(read, inputErrors); err != nil {

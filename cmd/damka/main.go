@@ -36,8 +36,8 @@ const (
 	// SIGINT (Ctrl-C), 143 for SIGTERM.
 )
 
-// exitError carries an exit status out of a command; its message, if any,
-// has been printed already.
+// exitError carries an exit status other than 2 out of a command, with
+// the message exitStatus prints, if any.
 type exitError struct {
 	code exitCode
 	err  error
@@ -83,9 +83,12 @@ func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 	return statusOf(err)
 }
 
-// statusOf is the exit status of a command's error (not nil): the one
-// it carries, else 2; and 3 for a write that failed (writeFailure),
-// wherever it was chosen.
+// statusOf is the exit status of a command's error (not nil), the one
+// mapping from errors to statuses: the status an exitError carries (1 for
+// findings, from the run's counts), else 2 (bad usage, an input that
+// cannot be read), and 3 for a write that failed (writeFailure), however
+// deep it is wrapped. Commands return their errors as they are; only a
+// status other than 2 needs an exitError.
 func statusOf(err error) exitCode {
 	code := exitInput
 	var ee *exitError

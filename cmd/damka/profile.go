@@ -22,10 +22,7 @@ func addProfileFlags(root *cobra.Command) {
 }
 
 func startProfiles() error {
-	if err := profiles.Start(); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	return nil
+	return profiles.Start()
 }
 
 func stopProfiles(io *streams) {
