@@ -1,7 +1,9 @@
 package archive
 
 import (
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/pdn"
@@ -103,4 +105,27 @@ func (c *Cleaner) Release() {
 	if c.sp != nil {
 		c.sp.Close()
 	}
+}
+
+// Summary is the line damka clean ends with, for read games: "120 games
+// read: 117 written (2 repaired), 3 rejected (1 not checked), 4
+// duplicates dropped, 1 results fixed". What was not asked for (repairs,
+// duplicates, results) is left out.
+func (c *Cleaner) Summary(read int, repair bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d games read: %d written", read, c.Written)
+	if repair {
+		fmt.Fprintf(&b, " (%d repaired)", c.Repaired)
+	}
+	fmt.Fprintf(&b, ", %d rejected", c.Rejected)
+	if c.Unchecked > 0 {
+		fmt.Fprintf(&b, " (%d not checked)", c.Unchecked)
+	}
+	if c.finder != nil {
+		fmt.Fprintf(&b, ", %d duplicates dropped", c.Dropped)
+	}
+	if c.opts.FixResults {
+		fmt.Fprintf(&b, ", %d results fixed", c.Fixed)
+	}
+	return b.String()
 }

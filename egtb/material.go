@@ -68,6 +68,16 @@ func ParseMaterial(s string) (Material, error) {
 	return m, nil
 }
 
+// ParseClass parses a class a database can be built for (ParseMaterial):
+// each side has a piece, MaxPieces at most in all.
+func ParseClass(s string) (Material, error) {
+	m, err := ParseMaterial(s)
+	if err == nil && (m.Pieces() > MaxPieces || m.Men[0]+m.Kings[0] == 0 || m.Men[1]+m.Kings[1] == 0) {
+		err = fmt.Errorf("class %s: each side needs a piece, %d pieces at most", s, MaxPieces)
+	}
+	return m, err
+}
+
 // Classes lists every class of at most n pieces in which both sides have
 // a piece, in an order in which each class comes after every class its
 // moves lead to: by pieces (a capture takes one), then by men (a crowning

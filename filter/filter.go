@@ -62,6 +62,19 @@ type Criteria struct {
 // New returns criteria that select every game.
 func New() *Criteria { return &Criteria{MinPlies: -1, MaxPlies: -1} }
 
+// Selector is the criteria as pipeline.Options.Select: tested on the
+// workers, replaying a game only when a criterion needs it, or whenever
+// it is selected when replayed is set (the output shows the replay).
+func (c *Criteria) Selector(replayed bool) func(*pdn.Game, func() *validate.Report) bool {
+	return func(g *pdn.Game, replay func() *validate.Report) bool {
+		ok, r := c.Match(g, func(*pdn.Game) *validate.Report { return replay() })
+		if ok && r == nil && replayed {
+			replay()
+		}
+		return ok
+	}
+}
+
 // NeedsReplay reports whether some criterion needs the game replayed.
 func (c *Criteria) NeedsReplay() bool {
 	return len(c.Positions) > 0 || len(c.Materials) > 0 || len(c.Has) > 0 || len(c.Statuses) > 0 || len(c.Openings) > 0
@@ -228,17 +241,7 @@ func ParseStatus(s string) ([]string, error) {
 func ParseOpening(s string) (string, error) { return openings.Find(s) }
 
 // ParseKind checks a --has value: a finding kind.
-func ParseKind(s string) (validate.Kind, error) {
-	k := validate.Kind(strings.ToLower(strings.TrimSpace(s)))
-	if slices.Contains(validate.Kinds, k) {
-		return k, nil
-	}
-	var all []string
-	for _, k := range validate.Kinds {
-		all = append(all, string(k))
-	}
-	return "", fmt.Errorf("unknown finding kind %q (%s)", s, strings.Join(all, ", "))
-}
+func ParseKind(s string) (validate.Kind, error) { return validate.ParseKind(s) }
 
 // ParseResult checks a --result value: 2-0, 1-1, 0-2 (or 1-0, 1/2-1/2,
 // 0-1), or * for games without a result.

@@ -38,6 +38,31 @@ const (
 var Kinds = []Kind{SyntaxError, IllegalMove, MissedCapture, IncompleteCapture, AmbiguousMove,
 	WrongResult, DrawByRule, BadSetup, UnknownMoves, VariantInferred, UnknownVariant, InvalidUTF8, Repaired, CyrillicLetter, GameTypeMismatch}
 
+// ParseKind parses a kind as a user writes it: any case, spaces around.
+func ParseKind(s string) (Kind, error) {
+	k := Kind(strings.ToLower(strings.TrimSpace(s)))
+	if slices.Contains(Kinds, k) {
+		return k, nil
+	}
+	all := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		all[i] = string(k)
+	}
+	return "", fmt.Errorf("unknown kind %q (kinds: %s)", s, strings.Join(all, ", "))
+}
+
+// Choose returns the findings a listing shows: the errors alone when
+// errorsOnly is set, those of the kinds given when any are; nil (every
+// finding) when neither is.
+func Choose(errorsOnly bool, kinds []Kind) func(*Finding) bool {
+	if !errorsOnly && len(kinds) == 0 {
+		return nil
+	}
+	return func(f *Finding) bool {
+		return (!errorsOnly || f.Severity == Error) && (len(kinds) == 0 || slices.Contains(kinds, f.Kind))
+	}
+}
+
 // Severity tells an error, which makes a game unsound, from a warning.
 type Severity string
 

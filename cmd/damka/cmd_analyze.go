@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"time"
 
@@ -13,11 +12,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/analyze"
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
-	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
@@ -25,19 +22,16 @@ import (
 
 // AnalyzeOptions are the flags of damka analyze.
 type AnalyzeOptions struct {
-	Output         string
-	Depth          int
-	TTSize         int
-	Verify         int
-	Plies          int
-	Format         string
-	Variant        string
-	Jobs           int
-	Quiet          bool
-	Compression    string
-	PartitionBy    string
-	MaxRowsPerFile int64
-	Egtb           tablebaseFlag
+	Output  string
+	Depth   int
+	TTSize  int
+	Verify  int
+	Plies   int
+	Variant string
+	Jobs    int
+	Quiet   bool
+	Egtb    tablebaseFlag
+	layoutFlags
 
 	Report      bool
 	ReportTop   int
@@ -51,14 +45,13 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table per worker, MiB")
 	fs.IntVar(&o.Verify, "verify", -1, "plies deeper than --depth that verification may search a bad move (default: --depth, at most 8; 0: no verification)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted in positions.parquet")
-	fs.StringVar(&o.Format, "format", "", "file format: parquet (the default) or arrow")
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games analysed at once (default: all cores); the results are the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.Report, "report", false, "also write OUTDIR/report.html: the worst moves on boards, the games with evaluation graphs")
 	fs.IntVar(&o.ReportTop, "report-top", report.DefaultTop, "worst moves in the report")
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
-	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
+	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
 }
 
@@ -126,27 +119,21 @@ func (o *AnalyzeOptions) check() error {
 	}
 	switch {
 	case o.Output == "" || o.Output == "-":
-		return &exitError{code: exitInput, err: errors.New("analyze: -o/--output must name a directory")}
+		return errors.New("analyze: -o/--output must name a directory")
 	case o.Depth < 1 || o.Depth > analyze.MaxDepth:
-		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --depth must be 1 to %d", analyze.MaxDepth)}
+		return fmt.Errorf("analyze: --depth must be 1 to %d", analyze.MaxDepth)
 	case o.TTSize < 1:
-		return &exitError{code: exitInput, err: errors.New("analyze: --tt must be at least 1 MiB")}
+		return errors.New("analyze: --tt must be at least 1 MiB")
 	case o.Verify < 0 || o.Depth+o.Verify > analyze.MaxDepth:
-		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --verify must be 0 to %d minus --depth", analyze.MaxDepth)}
+		return fmt.Errorf("analyze: --verify must be 0 to %d minus --depth", analyze.MaxDepth)
 	case o.Plies < 1:
-		return &exitError{code: exitInput, err: errors.New("analyze: --plies must be at least 1")}
+		return errors.New("analyze: --plies must be at least 1")
 	case o.ReportTop < 1:
-		return &exitError{code: exitInput, err: errors.New("analyze: --report-top must be at least 1")}
+		return errors.New("analyze: --report-top must be at least 1")
 	case o.ReportGames < 0:
-		return &exitError{code: exitInput, err: errors.New("analyze: --report-games must be 0 or more")}
+		return errors.New("analyze: --report-games must be 0 or more")
 	}
-	if _, err := parseFormat(o.Format); err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("analyze: --format: %w", err)}
-	}
-	if err := (outputs.Layout{Compression: o.Compression, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile}).Check("analyze", false); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	return nil
+	return o.layoutFlags.check("analyze", false)
 }
 
 // countPositions replays the inputs once, quickly, to count the positions
@@ -183,7 +170,7 @@ func analyzeFlags(opts AnalyzeOptions) []string {
 	if opts.Variant != "" {
 		fl = append(fl, "--variant", opts.Variant)
 	}
-	return append(fl, (&ExportOptions{Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).layout().Flags()...)
+	return append(fl, opts.layout().Flags()...)
 }
 
 func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
@@ -201,44 +188,25 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if jobs < 1 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	format, _ := parseFormat(opts.Format)
 	tbs, err := openTablebases("analyze", opts.Egtb)
 	if err != nil {
 		return err
 	}
 	flags := analyzeFlags(opts)
-	if tbs.db != nil { // the results depend on them
-		flags = append(flags, "--egtb", tbs.dir)
+	if tbs.Set != nil { // the results depend on them
+		flags = append(flags, "--egtb", tbs.Dir)
 	}
-	meta := exportMeta(opts.Variant, commandLine("analyze", flags, args), opts.Depth)
-	topts := ExportOptions{Output: opts.Output, Format: opts.Format, Table: "moves",
-		Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}
-	posPath := filepath.Join(opts.Output, export.TableFile(export.PositionsTable, format))
-	more := []string{export.TableFile(export.PositionsTable, format), "annotated.pdn"}
-	var moreDatasets []string
-	if _, ok := topts.layout().Dataset(); ok {
-		more, moreDatasets, posPath = []string{"annotated.pdn"}, []string{export.PositionsTable}, filepath.Join(opts.Output, export.PositionsTable)
-	}
-	if opts.Report {
-		more = append(more, "report.html")
-	}
-	outs, dests, err := outputs.Open("analyze", io.Out, io.Err, args, topts.layout().TablesOutput(topts.Output, more, moreDatasets...))
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
+	layout := opts.layout()
+	aout := outputs.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
+	outs, dests, err := outputs.Open("analyze", io.Out, io.Err, args, layout.AnalysisOutput(opts.Output, aout))
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
-	tables, err := topts.layout().OpenTables(topts.Output, topts.Table, meta, dests)
+	files, err := layout.OpenAnalysis(opts.Output, aout, meta, dests)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	pgn := outputs.Buffer(dests[filepath.Join(opts.Output, "annotated.pdn")])
-	pw := pdn.NewWriter(pgn.Buf)
-	openings := topts.layout().NewPositions(opts.Plies, dests[posPath], meta)
-	var page *report.Analysis
-	var pageDest *outputs.Buffered
-	if opts.Report {
-		pageDest = outputs.Buffer(dests[filepath.Join(opts.Output, "report.html")])
-		page = report.NewAnalysis(opts.ReportTop, opts.ReportGames)
+		return err
 	}
 
 	total := int64(-1)
@@ -247,59 +215,32 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	bar := iostreams.NewCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.Done(io)
-	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.probe()}, Rows: true, Jobs: jobs}
+	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.Tablebase()}, Rows: true, Jobs: jobs}
 	noted := false
 
 	t := newTally()
-	times := &stageTimes{start: t.start}
 	summary := report.NewAnalysisSummary(opts.Depth)
-	rn := runner{io: io, args: args, quiet: true, tally: t, times: times, bar: bar}
+	rn := runner{io: io, args: args, quiet: true, tally: t, bar: bar}
 	err = rn.run(ctx, popts, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
 		summary.Add(r, res.Evals, res.Positions, res.Nodes)
 		for i := range res.Evals {
-			noted = noted || tbs.within(&r.Plies[i].Before)
+			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
-		if page != nil {
-			page.Add(r.Game.File, r, res.Evals)
-		}
-		if err := tables.Add(res); err != nil {
-			return err
-		}
-		openings.Add(res)
-		return pw.Write(archive.Annotate(r, res.Evals, annotator(opts.Depth)))
+		return files.Add(res)
 	})
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	bar.Finish()
-	pw.Flush()
-	if err := pw.Error(); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	t0 := time.Now()
-	err = openings.Write()
-	if err == nil {
-		err = tables.Close()
-	}
-	if err == nil {
-		err = pgn.Buf.Flush()
-	}
-	if err == nil && page != nil {
-		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors})
-		if err == nil {
-			err = pageDest.Buf.Flush()
-		}
-	}
-	if err != nil {
-		return &exitError{code: exitInput, err: err}
+	if err := files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors}); err != nil {
+		return err
 	}
 	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}
-	times.write += time.Since(t0)
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
 	if noted {
@@ -308,9 +249,8 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if !written {
 		return t.exit()
 	}
-	fmt.Fprintf(io.Err, "wrote %s, %s and %s\n", tables.Summary(), openings.Summary(), pgn.Name)
-	if page != nil {
-		fmt.Fprintf(io.Err, "wrote %s: open it in a browser\n", pageDest.Name)
+	for _, l := range files.Summary() {
+		fmt.Fprintln(io.Err, l)
 	}
 	return t.exit()
 }

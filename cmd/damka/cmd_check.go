@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -45,24 +43,15 @@ func (o *CheckOptions) AddFlags(fs *pflag.FlagSet) {
 // filter returns which findings are printed, or an error for an unknown
 // kind.
 func (o *CheckOptions) filter() (func(*validate.Finding) bool, error) {
-	kinds := map[validate.Kind]bool{}
-	for _, k := range o.Kinds {
-		kind := validate.Kind(strings.TrimSpace(k))
-		if !slices.Contains(validate.Kinds, kind) {
-			names := make([]string, len(validate.Kinds))
-			for i, k := range validate.Kinds {
-				names[i] = string(k)
-			}
-			return nil, &exitError{code: exitInput, err: fmt.Errorf("check: --kinds: unknown kind %q (kinds: %s)", k, strings.Join(names, ", "))}
+	var kinds []validate.Kind
+	for _, s := range o.Kinds {
+		k, err := validate.ParseKind(s)
+		if err != nil {
+			return nil, fmt.Errorf("check: --kinds: %w", err)
 		}
-		kinds[kind] = true
+		kinds = append(kinds, k)
 	}
-	if !o.ErrorsOnly && len(kinds) == 0 {
-		return nil, nil
-	}
-	return func(f *validate.Finding) bool {
-		return (!o.ErrorsOnly || f.Severity == validate.Error) && (len(kinds) == 0 || kinds[f.Kind])
-	}, nil
+	return validate.Choose(o.ErrorsOnly, kinds), nil
 }
 
 func newCheckCommand(io *streams) *cobra.Command {
@@ -124,7 +113,7 @@ func validateOptions(variant string) (validate.Options, error) {
 	if variant != "" {
 		v, err := draughts.VariantByName(variant)
 		if err != nil {
-			return o, &exitError{code: exitInput, err: err}
+			return o, err
 		}
 		o.Variant = v
 	}
@@ -158,7 +147,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	var pageDest *outputs.Buffered
 	var outs *outputs.Set
 	if opts.Report == "-" {
-		return &exitError{code: exitInput, err: errors.New("check: --report must name a file, not standard output")}
+		return errors.New("check: --report must name a file, not standard output")
 	}
 	if opts.Report != "" {
 		o, dests, err := outputs.Open("check", io.Out, io.Err, args, outputs.Output{Flag: "--report", Path: opts.Report})
@@ -206,13 +195,13 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		if opts.Variant != "" {
 			flags = append(flags, "--variant", opts.Variant)
 		}
-		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: commandLine("check", flags, args), InputErrors: t.InputErrors})
+		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", flags, args), InputErrors: t.InputErrors})
 		if err == nil {
 			err = pageDest.Buf.Flush()
 		}
 	}
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	if outs != nil {
 		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {

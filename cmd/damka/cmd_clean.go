@@ -75,11 +75,11 @@ place together at the end); -o and --rejects must name different files.
 ` + exitStatusHelp,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" {
-				return &exitError{code: exitInput, err: errors.New("clean: -o/--output is required")}
+				return errors.New("clean: -o/--output is required")
 			}
 			if opts.DropDuplicates != "" {
 				if _, err := dupes.ParseKind(opts.DropDuplicates); err != nil {
-					return &exitError{code: exitInput, err: fmt.Errorf("clean: --drop-duplicates: %w", err)}
+					return fmt.Errorf("clean: --drop-duplicates: %w", err)
 				}
 			}
 			return nil
@@ -115,7 +115,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	kind, _ := dupes.ParseKind(opts.DropDuplicates)
 	cl, err := archive.NewCleaner(out.Buf, archive.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	defer cl.Release()
 	if rej != nil {
@@ -126,16 +126,16 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	// the sink returns: nothing of it is kept.
 	rn := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
 	if err := rn.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, cl.Add); err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	if err := cl.Close(); err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	sum := cl
 	for _, b := range []*outputs.Buffered{out, rej} {
 		if b != nil {
 			if err := b.Buf.Flush(); err != nil {
-				return &exitError{code: exitInput, err: err}
+				return err
 			}
 		}
 	}
@@ -143,21 +143,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Err, "%d games read: %d written", t.Games, sum.Written)
-	if opts.Repair {
-		fmt.Fprintf(io.Err, " (%d repaired)", sum.Repaired)
-	}
-	fmt.Fprintf(io.Err, ", %d rejected", sum.Rejected)
-	if sum.Unchecked > 0 {
-		fmt.Fprintf(io.Err, " (%d not checked)", sum.Unchecked)
-	}
-	if opts.DropDuplicates != "" {
-		fmt.Fprintf(io.Err, ", %d duplicates dropped", sum.Dropped)
-	}
-	if opts.FixResults {
-		fmt.Fprintf(io.Err, ", %d results fixed", sum.Fixed)
-	}
-	fmt.Fprintln(io.Err)
+	fmt.Fprintln(io.Err, sum.Summary(t.Games, opts.Repair))
 	t.WriteUnchecked(io.Err)
 	// Where the rejected games went: a game rejected without --rejects is
 	// in no output (issue 29, item 3).

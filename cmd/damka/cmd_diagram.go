@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/fenlines"
 	"github.com/damka/damka/internal/outputs"
 )
 
@@ -61,10 +61,10 @@ drawn.`,
 		Args: cobra.ExactArgs(1),
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" {
-				return &exitError{code: exitInput, err: errors.New("diagram: -o/--output is required")}
+				return errors.New("diagram: -o/--output is required")
 			}
 			if _, err := diagram.ParseLabels(opts.Labels); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("diagram: --labels: %w", err)}
+				return fmt.Errorf("diagram: --labels: %w", err)
 			}
 			return nil
 		},
@@ -76,44 +76,39 @@ drawn.`,
 	return cmd
 }
 
-// diagramItem is one position to draw.
-type diagramItem struct {
-	where string // "argument 1", "line 3"
-	line  int    // input line, 0 for the argument
-	fen   string
-	moves []string
+// nonStdin is the argument FEN as the positions to read: none for "-",
+// which reads standard input.
+func nonStdin(fen string) []string {
+	if fen == "-" {
+		return nil
+	}
+	return []string{fen}
 }
 
 func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	labels, err := diagram.ParseLabels(opts.Labels)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
-	var items []diagramItem
-	if fen != "-" {
-		items = append(items, diagramItem{where: "argument 1", fen: fen})
-	} else {
-		sc := bufio.NewScanner(io.In)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			f, rest, _ := strings.Cut(sc.Text(), "\t")
-			if strings.TrimSpace(f) == "" {
-				continue
-			}
-			rest, _, _ = strings.Cut(rest, "\t")
-			items = append(items, diagramItem{where: fmt.Sprintf("line %d", n), line: n, fen: f, moves: strings.Fields(rest)})
+	var items []fenlines.Item
+	for sc := fenlines.New(nonStdin(fen), io.In); ; {
+		it, ok, err := sc.Next()
+		if err != nil {
+			return err
 		}
-		if err := sc.Err(); err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("reading standard input: %w", err)}
+		if !ok {
+			break
 		}
+		it.Rest, _, _ = strings.Cut(it.Rest, "\t")
+		items = append(items, it)
 	}
 	toDir := fen == "-" && !(opts.Output == "-" || strings.HasSuffix(strings.ToLower(opts.Output), ".svg") && len(items) == 1)
 	if !toDir && len(items) != 1 {
-		return &exitError{code: exitInput, err: fmt.Errorf("diagram: %d positions on standard input: -o must name a directory", len(items))}
+		return fmt.Errorf("diagram: %d positions on standard input: -o must name a directory", len(items))
 	}
 	// Every diagram is drawn first; the good ones are then written
 	// through the run's outputs, put in place together.
@@ -126,13 +121,13 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 	for _, it := range items {
 		svg, err := drawItem(v, opts, labels, it)
 		if err != nil {
-			fmt.Fprintf(io.Err, "damka diagram: %s: %s\n", it.where, display.Text(err.Error()))
+			fmt.Fprintf(io.Err, "damka diagram: %s: %s\n", it.Where, display.Text(err.Error()))
 			bad++
 			continue
 		}
 		name := opts.Output
 		if toDir {
-			name = fmt.Sprintf("%04d.svg", it.line)
+			name = fmt.Sprintf("%04d.svg", it.Line)
 		}
 		good = append(good, drawn{name, svg})
 	}
@@ -155,7 +150,7 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 				path = filepath.Join(opts.Output, d.name)
 			}
 			if _, err := dests[path].W.Write(d.svg); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("diagram: %s: %w", dests[path].Name, err)}
+				return fmt.Errorf("diagram: %s: %w", dests[path].Name, err)
 			}
 		}
 		if err := outs.Commit(); err != nil {
@@ -169,8 +164,8 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 }
 
 // drawItem draws one position with its moves.
-func drawItem(v draughts.Variant, opts DiagramOptions, labels diagram.Labels, it diagramItem) ([]byte, error) {
-	p, err := v.ParseFEN(it.fen)
+func drawItem(v draughts.Variant, opts DiagramOptions, labels diagram.Labels, it fenlines.Item) ([]byte, error) {
+	p, err := v.ParseFEN(it.FEN)
 	if err == nil {
 		err = p.Check(v)
 	}
@@ -178,7 +173,7 @@ func drawItem(v draughts.Variant, opts DiagramOptions, labels diagram.Labels, it
 		return nil, err
 	}
 	dopts := &diagram.Options{Title: opts.Title, Labels: labels, Flip: opts.Flip, Standalone: true}
-	for _, m := range append(append([]string(nil), opts.Moves...), it.moves...) {
+	for _, m := range append(append([]string(nil), opts.Moves...), strings.Fields(it.Rest)...) {
 		a, err := diagram.ArrowFor(&p, m, diagram.Move)
 		if err != nil {
 			return nil, fmt.Errorf("--move %s: %w", m, err)

@@ -76,7 +76,7 @@ game with an error, or of a variant damka does not play, makes it 1):
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if kind, err = dupes.ParseKind(opts.Kind); err != nil {
-				return &exitError{code: exitInput, err: fmt.Errorf("dupes: --kind: %w", err)}
+				return fmt.Errorf("dupes: --kind: %w", err)
 			}
 			return nil
 		},
@@ -90,38 +90,26 @@ game with an error, or of a variant damka does not play, makes it 1):
 
 // dupesRun is the outcome of finding the duplicates of the inputs.
 type dupesRun struct {
-	files              []string // by dupes.Ref.File
-	groups             []dupes.Group
+	*dupes.Listing
 	games, inputErrors int
-	finder             *dupes.Finder
 	tally              *tally // of the games replayed, for the exit status
 }
 
-// findDupes reads, replays and keys every game of the inputs.
+// findDupes reads, replays and keys every game of the inputs. The sink
+// keys the game (dupes.KeyOf: a hash of what was replayed, little next to
+// the replay on the workers).
 func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind, vopts validate.Options, jobs int, quiet bool) (*dupesRun, error) {
-	d := &dupesRun{finder: dupes.NewFinder(kind), tally: newTally()}
-	d.finder.Refs = true
-	fileIndex := map[string]int32{}
-	// The sink keys the game (dupes.KeyOf: a hash of what was replayed,
-	// little next to the replay on the workers).
+	d := &dupesRun{Listing: dupes.NewListing(kind), tally: newTally()}
 	r := runner{io: io, args: args, quiet: quiet, tally: d.tally}
 	err := r.run(ctx, pipeline.Options{Validate: vopts, Jobs: jobs}, func(res *pipeline.Result) error {
-		g := res.Input.Game
-		k := dupes.KeyOf(res.Report, kind)
-		fi, ok := fileIndex[g.File]
-		if !ok {
-			fi = int32(len(d.files))
-			fileIndex[g.File] = fi
-			d.files = append(d.files, g.File)
-		}
-		d.finder.Add(&k, dupes.Ref{File: fi, Line: g.Pos.Line, Game: int32(g.Index)})
+		d.Add(res.Input.Game, res.Report)
 		return nil
 	})
 	d.games, d.inputErrors = d.tally.Games, d.tally.InputErrors
 	if err != nil {
 		return d, err
 	}
-	d.groups = d.finder.Finish()
+	d.Finish()
 	return d, nil
 }
 
@@ -132,42 +120,24 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	}
 	d, err := findDupes(ctx, io, args, kind, vopts, opts.Jobs, opts.Quiet)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	out := bufio.NewWriter(io.Out)
-	enc := json.NewEncoder(display.NewJSONWriter(out))
-	enc.SetEscapeHTML(false)
-	dropped, unsound := 0, 0
-	for _, g := range d.groups {
-		dropped += g.Size - 1
-		others := d.finder.Others(g)
-		for _, m := range others {
-			if !m.Sound {
-				unsound++
-			}
-		}
-		if opts.JSON {
-			j := jsonGroup{Kind: kind.String(), Kept: d.jsonMember(g.Kept), Dropped: []jsonMember{}}
-			for _, m := range others {
-				j.Dropped = append(j.Dropped, d.jsonMember(m))
-			}
-			enc.Encode(j)
-			continue
-		}
-		fmt.Fprintf(out, "%s: keep %s\n", kind, d.describe(g.Kept))
-		for _, m := range others {
-			fmt.Fprintf(out, "  drop %s\n", d.describe(m))
-		}
-	}
-	if err := out.Flush(); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
 	summary := io.Out
 	if opts.JSON {
+		enc := json.NewEncoder(display.NewJSONWriter(out))
+		enc.SetEscapeHTML(false)
+		d.WriteJSON(enc)
 		summary = io.Err
+	} else {
+		d.WriteText(out, display.Text)
 	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	dropped, unsound := d.Totals()
 	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop",
-		d.games, d.games-dropped, len(d.groups), kind, dropped)
+		d.games, d.games-dropped, len(d.Groups()), kind, dropped)
 	if unsound > 0 {
 		// clean --drop-duplicates rejects these rather than drop them.
 		fmt.Fprintf(summary, " (%d with errors: damka clean rejects them, and drops %d)", unsound, dropped-unsound)
@@ -177,34 +147,4 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
 	}
 	return d.tally.exit()
-}
-
-func (d *dupesRun) describe(m dupes.Member) string {
-	errs := ""
-	if !m.Sound {
-		errs = ", with errors"
-	}
-	return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags%s)", display.Text(d.files[m.File]), m.Line, m.Game, m.Plies, m.Tags, errs)
-}
-
-// The JSON form of a group of duplicates.
-type jsonGroup struct {
-	Kind    string       `json:"kind"`
-	Kept    jsonMember   `json:"kept"`
-	Dropped []jsonMember `json:"dropped"`
-}
-
-type jsonMember struct {
-	File  string `json:"file"`
-	Line  int    `json:"line"`
-	Game  int    `json:"game"`
-	Plies int    `json:"plies"`
-	Tags  int    `json:"tags"`
-	// Errors: the game does not replay without an error (clean rejects
-	// it); a game without errors is kept first.
-	Errors bool `json:"errors"`
-}
-
-func (d *dupesRun) jsonMember(m dupes.Member) jsonMember {
-	return jsonMember{File: d.files[m.File], Line: int(m.Line), Game: int(m.Game), Plies: m.Plies, Tags: m.Tags, Errors: !m.Sound}
 }

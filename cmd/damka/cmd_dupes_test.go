@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/damka/damka/dupes"
 )
 
 const dupesArchive = `[Event "X чемпионат СССР"]
@@ -74,8 +76,8 @@ func TestDupes(t *testing.T) {
 	out, errOut, _ := run(t, "", "dupes", "-q", "--json", in)
 	var j struct {
 		Kind    string
-		Kept    jsonMember
-		Dropped []jsonMember
+		Kept    dupes.JSONMember
+		Dropped []dupes.JSONMember
 	}
 	if err := json.Unmarshal([]byte(out), &j); err != nil || j.Kind != "moves" || j.Kept.Game != 2 || j.Kept.Line != 10 || len(j.Dropped) != 1 || j.Dropped[0].Game != 1 {
 		t.Errorf("JSON %v: %s", err, out)
@@ -194,7 +196,7 @@ func TestDupesKeepsTheSoundCopy(t *testing.T) {
 		t.Errorf("summary:\n%s", out)
 	}
 	js, _, _ := run(t, archive, "dupes", "--json", "-")
-	var g jsonGroup
+	var g dupes.JSONGroup
 	if err := json.Unmarshal([]byte(js), &g); err != nil {
 		t.Fatalf("%v: %s", err, js)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -77,7 +78,7 @@ already). Tab-separated. A progress bar on a terminal.`,
 		Args: cobra.NoArgs,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Pieces < 2 || opts.Pieces > egtb.MaxPieces {
-				return &exitError{code: exitInput, err: fmt.Errorf("egtb build: --pieces must be 2 to %d", egtb.MaxPieces)}
+				return fmt.Errorf("egtb build: --pieces must be 2 to %d", egtb.MaxPieces)
 			}
 			return nil
 		},
@@ -98,22 +99,19 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 		err = egtb.Supported(v)
 	}
 	if err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+		return fmt.Errorf("egtb build: %w", err)
 	}
 	bopts := egtb.BuildOptions{Pieces: opts.Pieces, Dir: opts.Dir}
 	for _, c := range opts.Classes {
-		m, err := egtb.ParseMaterial(c)
-		if err == nil && (m.Pieces() > egtb.MaxPieces || m.Men[0]+m.Kings[0] == 0 || m.Men[1]+m.Kings[1] == 0) {
-			err = fmt.Errorf("class %s: each side needs a piece, %d pieces at most", c, egtb.MaxPieces)
-		}
+		m, err := egtb.ParseClass(c)
 		if err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+			return fmt.Errorf("egtb build: %w", err)
 		}
 		bopts.Only = append(bopts.Only, m)
 	}
 	if bopts.Dir == "" {
 		if bopts.Dir, err = egtb.DefaultDir(); err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)}
+			return fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)
 		}
 	}
 	out := iostreams.NewLineWriter(io, io.Out)
@@ -151,7 +149,7 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return &exitError{code: exitInput, err: fmt.Errorf("egtb build: %w", err)}
+		return fmt.Errorf("egtb build: %w", err)
 	}
 	fmt.Fprintf(io.Err, "%d classes in %s: %d built in %.1fs, %d kept; %d bytes\n",
 		built+kept, filepath.Join(bopts.Dir, v.Name()), built, time.Since(start).Seconds(), kept, bytes)
@@ -169,55 +167,26 @@ func (f *tablebaseFlag) addFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.Off, "no-egtb", false, "use no endgame database")
 }
 
-// tablebases are the endgame databases of a run, or what to say when
-// there are none.
+// tablebases are the endgame databases of a run (egtb.Use), and the
+// note that there are none, said once.
 type tablebases struct {
-	db   *egtb.Set // nil: none
-	dir  string    // where they were looked for
+	*egtb.Use
 	once sync.Once
 }
 
-// openTablebases opens the databases the flags name, of every variant
-// that has some there (egtb.OpenSet): a folder named with --egtb must
-// hold some; the default folder may hold none.
+// openTablebases opens the databases the flags name (egtb.UseDir).
 func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
 	if f.Off {
-		return &tablebases{}, nil
+		return &tablebases{Use: &egtb.Use{}}, nil
 	}
-	dir := f.Dir
-	if dir == "" {
-		d, err := egtb.DefaultDir()
-		if err != nil {
-			return &tablebases{}, nil // no cache folder: no databases, nothing to say
-		}
-		dir = d
+	u, err := egtb.UseDir(f.Dir)
+	switch {
+	case errors.Is(err, egtb.ErrNoDatabases):
+		return nil, fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)
+	case err != nil:
+		return nil, fmt.Errorf("%s: --egtb: %w", cmd, err)
 	}
-	db, err := egtb.OpenSet(dir)
-	if err != nil {
-		return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb: %w", cmd, err)}
-	}
-	if db.Empty() {
-		if f.Dir != "" {
-			return nil, &exitError{code: exitInput, err: fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)}
-		}
-		return &tablebases{dir: dir}, nil
-	}
-	return &tablebases{db: db, dir: dir}, nil
-}
-
-// probe is the Tablebase of analyze.Options: nil without databases (an
-// interface holding a nil *DB would not be nil).
-func (t *tablebases) probe() egtb.Tablebase {
-	if t.db == nil {
-		return nil
-	}
-	return t.db
-}
-
-// within reports whether p is a position the default build would hold
-// while there is no database: when the note below matters.
-func (t *tablebases) within(p *draughts.Position) bool {
-	return t.db == nil && t.dir != "" && egtb.Supported(p.Variant()) == nil && p.Occupied().PopCount() <= egtb.DefaultPieces
+	return &tablebases{Use: u}, nil
 }
 
 // note says once, on stderr, that positions the databases would hold
@@ -225,7 +194,6 @@ func (t *tablebases) within(p *draughts.Position) bool {
 func (t *tablebases) note(io *streams, cmd string) {
 	t.once.Do(func() {
 		io.ClearProgress()
-		fmt.Fprintf(io.Err, "damka %s: note: no endgame databases in %s: positions of %d pieces or fewer were searched, not looked up (damka egtb build makes them)\n",
-			cmd, t.dir, egtb.DefaultPieces)
+		fmt.Fprintf(io.Err, "damka %s: %s\n", cmd, t.MissingNote())
 	})
 }

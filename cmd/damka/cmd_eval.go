@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,6 +12,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/fenlines"
 	"github.com/damka/damka/internal/ordered"
 )
 
@@ -79,10 +78,10 @@ A bad FEN gives no output line but an error on stderr naming its line (or
 argument) number, and the exit status is 1 once the rest is done.`,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Depth < 1 || opts.Depth > analyze.MaxDepth {
-				return &exitError{code: exitInput, err: fmt.Errorf("eval: --depth must be 1 to %d", analyze.MaxDepth)}
+				return fmt.Errorf("eval: --depth must be 1 to %d", analyze.MaxDepth)
 			}
 			if opts.TTSize < 1 {
-				return &exitError{code: exitInput, err: fmt.Errorf("eval: --tt must be 1 or more")}
+				return fmt.Errorf("eval: --tt must be 1 or more")
 			}
 			return nil
 		},
@@ -92,12 +91,6 @@ argument) number, and the exit status is 1 once the rest is done.`,
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
-}
-
-// evalItem is one input position.
-type evalItem struct {
-	where string // "argument 2", "line 7"
-	fen   string
 }
 
 // evalOut is the line of a position, or why there is none.
@@ -116,75 +109,34 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	}
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	tbs, err := openTablebases("eval", opts.Egtb)
 	if err != nil {
 		return err
 	}
-	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.probe()}
+	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.Tablebase()}
 
-	var next func() (evalItem, bool, error)
-	if len(args) > 0 {
-		i := 0
-		next = func() (evalItem, bool, error) {
-			if i == len(args) {
-				return evalItem{}, false, nil
-			}
-			i++
-			return evalItem{fmt.Sprintf("argument %d", i), args[i-1]}, true, nil
-		}
-	} else {
-		sc := bufio.NewScanner(io.In)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		n := 0
-		next = func() (evalItem, bool, error) {
-			for sc.Scan() {
-				n++
-				line, _, _ := strings.Cut(sc.Text(), "\t")
-				if strings.TrimSpace(line) != "" {
-					return evalItem{fmt.Sprintf("line %d", n), line}, true, nil
-				}
-			}
-			if err := sc.Err(); err != nil {
-				return evalItem{}, false, &exitError{code: exitInput, err: fmt.Errorf("reading standard input: %w", err)}
-			}
-			return evalItem{}, false, nil
-		}
-	}
-
-	// One Searcher per worker at a time: a search does not depend on
-	// which Searcher runs it, nor on what it searched before.
-	idle := make(chan *analyze.Searcher, 64)
-	work := func(it evalItem) evalOut {
-		p, err := v.ParseFEN(it.fen)
+	sc := fenlines.New(args, io.In)
+	pool := analyze.NewPool(v, aopts)
+	work := func(it fenlines.Item) evalOut {
+		p, err := v.ParseFEN(it.FEN)
 		if err == nil {
 			err = p.Check(v)
 		}
 		if err != nil {
-			return evalOut{where: it.where, err: err}
-		}
-		var s *analyze.Searcher
-		select {
-		case s = <-idle:
-		default:
-			s = analyze.NewSearcher(v, aopts)
+			return evalOut{where: it.Where, err: err}
 		}
 		start := time.Now()
-		r := s.Search(&p)
-		ms := time.Since(start).Milliseconds()
-		select {
-		case idle <- s:
-		default:
-		}
-		return evalOut{where: it.where, line: evalLine(&p, r, ms), within: tbs.within(&p)}
+		r := pool.Search(&p)
+		return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds()), within: tbs.Missed(&p)}
 	}
 
 	out := bufio.NewWriter(io.Out)
 	defer out.Flush()
 	bad := 0
 	noted := false
-	err = ordered.Map(ctx, opts.Jobs, next, work, func(o evalOut) error {
+	err = ordered.Map(ctx, opts.Jobs, sc.Next, work, func(o evalOut) error {
 		if o.err != nil {
 			out.Flush()
 			fmt.Fprintf(io.Err, "damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))
@@ -206,25 +158,4 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 		return &exitError{code: exitFindings, err: fmt.Errorf("eval: %d bad position(s)", bad)}
 	}
 	return nil
-}
-
-// evalLine formats the result of a search of p (see the command's help).
-func evalLine(p *draughts.Position, r analyze.Result, ms int64) string {
-	white := r.Score
-	if p.Side == draughts.Black {
-		white = -white
-	}
-	best, pv := "-", "-"
-	if len(r.PV) > 0 {
-		best = r.Best.String()
-		names := make([]string, len(r.PV))
-		for i := range r.PV {
-			names[i] = r.PV[i].String()
-		}
-		pv = strings.Join(names, " ")
-	}
-	return strings.Join([]string{
-		p.FEN(), white.String(), r.Score.String(), best, pv,
-		strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10), strconv.FormatInt(ms, 10),
-	}, "\t")
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,59 +15,70 @@ import (
 
 // ExportOptions are the flags of damka export.
 type ExportOptions struct {
-	Output         string
-	Format         string
-	Table          string
-	Variant        string
-	Jobs           int
-	Quiet          bool
-	Repair         bool
-	Compression    string
-	PartitionBy    string
-	MaxRowsPerFile int64
+	Output  string
+	Table   string
+	Variant string
+	Jobs    int
+	Quiet   bool
+	Repair  bool
+	layoutFlags
 }
 
 // AddFlags adds the export flags to fs.
 func (o *ExportOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "directory to write the tables to (required; - streams one table as Arrow IPC to standard output)")
-	fs.StringVar(&o.Format, "format", "", "file format: parquet (the default) or arrow (Arrow IPC files)")
 	fs.StringVar(&o.Table, "table", "moves", "with -o -: the table to stream, games or moves")
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.Repair, "repair", false, "mend the moves that do not replay when one repair is certain, as damka clean --repair does (moves.repaired)")
-	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
+	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow (Arrow IPC files)")
 }
 
-// addLayoutFlags adds the flags of the files' layout, shared by export,
-// analyze and openings.
-func addLayoutFlags(fs *pflag.FlagSet, compression, partitionBy *string, maxRows *int64) {
-	fs.StringVar(compression, "compression", "", "none, lz4 or zstd (default: zstd for Parquet; Arrow IPC uncompressed, which every Arrow reader opens)")
-	fs.StringVar(partitionBy, "partition-by", "", "write each table as a dataset, a folder per partition: variant, year, or both in the order wanted (OUT/games/variant=russian/year=1947/part-00000.parquet)")
-	fs.Int64Var(maxRows, "max-rows-per-file", 0, fmt.Sprintf("rows of a dataset's file before a partition goes on in the next one (default: about 256 MB of Parquet: %d games, %d moves, %d positions)",
+// layoutFlags are the flags of the files' format and layout, shared by
+// export, analyze and openings.
+type layoutFlags struct {
+	Format         string
+	Compression    string
+	PartitionBy    string
+	MaxRowsPerFile int64
+}
+
+func (f *layoutFlags) addFlags(fs *pflag.FlagSet, formatHelp string) {
+	fs.StringVar(&f.Format, "format", "", formatHelp)
+	fs.StringVar(&f.Compression, "compression", "", "none, lz4 or zstd (default: zstd for Parquet; Arrow IPC uncompressed, which every Arrow reader opens)")
+	fs.StringVar(&f.PartitionBy, "partition-by", "", "write each table as a dataset, a folder per partition: variant, year, or both in the order wanted (OUT/games/variant=russian/year=1947/part-00000.parquet)")
+	fs.Int64Var(&f.MaxRowsPerFile, "max-rows-per-file", 0, fmt.Sprintf("rows of a dataset's file before a partition goes on in the next one (default: about 256 MB of Parquet: %d games, %d moves, %d positions)",
 		export.DefaultMaxGamesPerFile, export.DefaultMaxMovesPerFile, export.DefaultMaxPositionsPerFile))
+}
+
+// check validates the flags of cmd, which writes to standard output
+// (Arrow IPC) when stdout is set.
+func (f *layoutFlags) check(cmd string, stdout bool) error {
+	if _, err := parseFormat(f.Format); err != nil {
+		return fmt.Errorf("%s: --format: %w", cmd, err)
+	}
+	if stdout && f.Format == "parquet" {
+		return fmt.Errorf("%s: -o - streams Arrow IPC; --format parquet needs a file", cmd)
+	}
+	return f.layout().Check(cmd, stdout)
+}
+
+// layout is the layout of the tables of the flags.
+func (f *layoutFlags) layout() outputs.Layout {
+	format, _ := parseFormat(f.Format)
+	return outputs.Layout{Format: format, Compression: f.Compression, PartitionBy: f.PartitionBy, MaxRowsPerFile: f.MaxRowsPerFile}
 }
 
 // check validates the flags.
 func (o *ExportOptions) check(cmd string) error {
 	if o.Output == "" {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: -o/--output is required", cmd)}
+		return fmt.Errorf("%s: -o/--output is required", cmd)
 	}
-	if _, err := parseFormat(o.Format); err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: --format: %w", cmd, err)}
+	if o.Table != "games" && o.Table != "moves" {
+		return fmt.Errorf("%s: --table is games or moves, not %q", cmd, o.Table)
 	}
-	if o.Output == "-" && o.Format == "parquet" {
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: -o - streams Arrow IPC; --format parquet needs a file", cmd)}
-	}
-	switch o.Table {
-	case "games", "moves":
-	default:
-		return &exitError{code: exitInput, err: fmt.Errorf("%s: --table is games or moves, not %q", cmd, o.Table)}
-	}
-	if err := o.layout().Check(cmd, o.Output == "-"); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	return nil
+	return o.layoutFlags.check(cmd, o.Output == "-")
 }
 
 func newExportCommand(io *streams) *cobra.Command {
@@ -126,12 +135,6 @@ columns (status unchecked for a variant damka does not play).
 	return cmd
 }
 
-// layout is the layout of the tables of the flags.
-func (o *ExportOptions) layout() outputs.Layout {
-	f, _ := parseFormat(o.Format)
-	return outputs.Layout{Format: f, Compression: o.Compression, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile}
-}
-
 // parseFormat reads --format: "" is Parquet.
 func parseFormat(s string) (export.Format, error) {
 	if s == "" {
@@ -140,65 +143,12 @@ func parseFormat(s string) (export.Format, error) {
 	return export.ParseFormat(s)
 }
 
-// commandLine writes a command and the arguments that affect its output,
-// for the damka.command metadata: never -j, -q or -o, so that runs that
-// differ only in those give identical files, and a path given absolute
-// only by its last element (pipeline.DataArgs), so that no file records where a
-// user keeps files. Arguments with spaces or quotes are quoted.
-func commandLine(name string, flags []string, args []string) string {
-	parts := append([]string{name}, flags...)
-	for _, a := range pipeline.DataArgs(args) {
-		if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
-			a = strconv.Quote(a)
-		}
-		parts = append(parts, a)
-	}
-	return strings.Join(parts, " ")
-}
-
 // exportMeta is the metadata of the files of a run.
 func exportMeta(variant, command string, depth int) export.Meta {
 	if variant == "" {
 		variant = "auto"
 	}
 	return export.Meta{Version: version, Variant: variant, Command: command, Depth: depth}
-}
-
-// stageTimes is where a run spent its time: reading (decompressing and
-// parsing: cutting the games, by one worker at a time, and building them,
-// on the workers; summed); replay, analysis and preparing the rows (on
-// the workers, summed over them); appending the rows in input order (on
-// one goroutine), waiting there for the encoders when they are behind,
-// and the final flush; and, on other goroutines while all that goes on,
-// building, encoding and compressing the batches (summed over them).
-type stageTimes struct {
-	start time.Time
-	// run is where pipeline.Run spent it; its Sink and write are the
-	// writing, the time spent in the sink and after it; of it, waited is
-	// spent waiting for the encoders in the sink, and final is the final
-	// flush.
-	run                  pipeline.RunTimes
-	write, waited, final time.Duration
-	encode               time.Duration
-}
-
-func (s *stageTimes) String() string {
-	d := func(n int64) string { return fmt.Sprintf("%.2fs", time.Duration(n).Seconds()) }
-	out := fmt.Sprintf("%.2fs: reading %s, replay %s", time.Since(s.start).Seconds(), d(s.run.Read.Load()), d(s.run.Replay.Load()))
-	if a := s.run.Analysis.Load(); a > 0 {
-		out += ", analysis " + d(a)
-	}
-	if p := s.run.Prepare.Load(); p > 0 {
-		out += ", preparing rows " + d(p)
-	}
-	out += fmt.Sprintf(" (summed over %d workers); ", s.run.Workers)
-	write := s.run.Sink + s.write
-	if s.encode == 0 {
-		return out + fmt.Sprintf("writing %.2fs", write.Seconds())
-	}
-	appending := write - s.waited - s.final
-	return out + fmt.Sprintf("appending rows %.2fs, waiting for the encoders %.2fs, final flush %.2fs; encoding %.2fs (summed over the encoding goroutines)",
-		appending.Seconds(), s.waited.Seconds(), s.final.Seconds(), s.encode.Seconds())
 }
 
 // exportFlags are the options of export that affect its output, for
@@ -229,7 +179,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 		return err
 	}
 	vopts.Repair = opts.Repair
-	meta := exportMeta(opts.Variant, commandLine("export", exportFlags(opts), args), 0)
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("export", exportFlags(opts), args), 0)
 	outs, dests, err := outputs.Open("export", io.Out, io.Err, args, opts.layout().TablesOutput(opts.Output, nil))
 	if err != nil {
 		return err
@@ -237,29 +187,29 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	defer outs.Abort()
 	tables, err := opts.layout().OpenTables(opts.Output, opts.Table, meta, dests)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	t := newTally()
-	times := &stageTimes{start: t.start}
+	times := &pipeline.Timing{Start: t.start}
 	// The tables copy the rows of a game (export.Prepared) when it is
 	// added: nothing of the game or its report is kept past the sink (Options.Reuse).
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
 	err = r.run(ctx, pipeline.Options{Validate: vopts, Rows: true, Jobs: opts.Jobs, Reuse: true}, tables.Add)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
-	times.waited = tables.Stats().Waited
+	times.Waited = tables.Stats().Waited
 	t0 := time.Now()
 	if err := tables.Close(); err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}
-	times.final = time.Since(t0)
-	times.write += times.final
-	times.encode = tables.Stats().Busy
+	times.Final = time.Since(t0)
+	times.Write += times.Final
+	times.Encode = tables.Stats().Busy
 	t.print(io.Err)
 	if written {
 		fmt.Fprintf(io.Err, "wrote %s in %s\n", tables.Summary(), times)

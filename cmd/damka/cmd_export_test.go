@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -151,29 +150,6 @@ func TestExportCommand(t *testing.T) {
 	}
 }
 
-// The summary splits the time: the workers' stages, the emit goroutine's
-// appending and waiting, and the encoders'.
-func TestStageTimesString(t *testing.T) {
-	s := &stageTimes{start: time.Now(), write: 100 * time.Millisecond, waited: 100 * time.Millisecond,
-		final: 150 * time.Millisecond, encode: 1200 * time.Millisecond}
-	s.run.Workers, s.run.Sink = 2, 200*time.Millisecond
-	s.run.Read.Store(int64(80 * time.Millisecond))
-	s.run.Replay.Store(int64(330 * time.Millisecond))
-	s.run.Prepare.Store(int64(170 * time.Millisecond))
-	got := s.String()
-	for _, want := range []string{"reading 0.08s, replay 0.33s, preparing rows 0.17s (summed over 2 workers); ",
-		"appending rows 0.05s, waiting for the encoders 0.10s, final flush 0.15s; encoding 1.20s (summed over the encoding goroutines)"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("%q does not contain %q", got, want)
-		}
-	}
-	s = &stageTimes{start: time.Now(), write: 250 * time.Millisecond}
-	s.run.Workers = 1
-	if got := s.String(); !strings.HasSuffix(got, "replay 0.00s (summed over 1 workers); writing 0.25s") {
-		t.Errorf("without encoders: %q", got)
-	}
-}
-
 // -j 1 and -j 4 give the same bytes, and so do different output
 // directories: -j, -q and -o are not in the metadata.
 func TestExportDeterministic(t *testing.T) {
@@ -246,13 +222,6 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
-func TestCommandLine(t *testing.T) {
-	got := commandLine("export", []string{"--format", "parquet"}, []string{"a.pdn", "my games/b.pdn", "/home/me/archives/x.pdn", "/srv/games/"})
-	if want := `export --format parquet a.pdn "my games/b.pdn" x.pdn games`; got != want {
-		t.Errorf("commandLine = %s, want %s", got, want)
-	}
-}
-
 // No dataset records where the user keeps files: source_file and
 // damka.command name an input given by an absolute path from its last
 // element on.
@@ -312,7 +281,7 @@ func BenchmarkExportCommand(b *testing.B) {
 			for range b.N {
 				out := filepath.Join(b.TempDir(), "out")
 				io, _, errb := iostreams.Test("")
-				opts := ExportOptions{Output: out, Format: format, Table: "moves", Quiet: true}
+				opts := ExportOptions{Output: out, layoutFlags: layoutFlags{Format: format}, Table: "moves", Quiet: true}
 				if err := runExport(context.Background(), io, opts, []string{input}); err != nil {
 					b.Fatal(err, errb.String())
 				}

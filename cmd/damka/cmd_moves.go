@@ -11,6 +11,7 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/fenlines"
 )
 
 // MovesOptions are the flags of damka moves.
@@ -48,7 +49,7 @@ argument) number, and the exit status is 1 once the rest is done.`,
 func runMoves(io *streams, opts MovesOptions, args []string) error {
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	out := bufio.NewWriter(io.Out)
 	defer out.Flush()
@@ -75,23 +76,15 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 		out.WriteString(strings.Join(names, " "))
 		out.WriteByte('\n')
 	}
-	if len(args) > 0 {
-		for i, a := range args {
-			one(fmt.Sprintf("argument %d", i+1), a)
+	for sc := fenlines.New(args, io.In); ; {
+		it, ok, err := sc.Next()
+		if err != nil {
+			return err
 		}
-	} else {
-		sc := bufio.NewScanner(io.In)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			line, _, _ := strings.Cut(sc.Text(), "\t")
-			if strings.TrimSpace(line) == "" {
-				continue
-			}
-			one(fmt.Sprintf("line %d", n), line)
+		if !ok {
+			break
 		}
-		if err := sc.Err(); err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("reading standard input: %w", err)}
-		}
+		one(it.Where, it.FEN)
 	}
 	if bad > 0 {
 		return &exitError{code: exitFindings, err: fmt.Errorf("moves: %d bad position(s)", bad)}

@@ -17,45 +17,32 @@ import (
 
 // OpeningsOptions are the flags of damka openings.
 type OpeningsOptions struct {
-	Output         string
-	Format         string
-	Plies          int
-	Variant        string
-	Jobs           int
-	Quiet          bool
-	Compression    string
-	PartitionBy    string
-	MaxRowsPerFile int64
+	Output  string
+	Plies   int
+	Variant string
+	Jobs    int
+	Quiet   bool
+	layoutFlags
 }
 
 // AddFlags adds the openings flags to fs.
 func (o *OpeningsOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "file to write (required; - streams Arrow IPC to standard output)")
-	fs.StringVar(&o.Format, "format", "", "file format: parquet (the default) or arrow (Arrow IPC file)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted")
 	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
-	addLayoutFlags(fs, &o.Compression, &o.PartitionBy, &o.MaxRowsPerFile)
+	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow (Arrow IPC file)")
 }
 
 func (o *OpeningsOptions) check() error {
 	if o.Output == "" {
-		return &exitError{code: exitInput, err: fmt.Errorf("openings: -o/--output is required")}
-	}
-	if _, err := parseFormat(o.Format); err != nil {
-		return &exitError{code: exitInput, err: fmt.Errorf("openings: --format: %w", err)}
-	}
-	if o.Output == "-" && o.Format == "parquet" {
-		return &exitError{code: exitInput, err: fmt.Errorf("openings: -o - streams Arrow IPC; --format parquet needs a file")}
+		return fmt.Errorf("openings: -o/--output is required")
 	}
 	if o.Plies < 1 {
-		return &exitError{code: exitInput, err: fmt.Errorf("openings: --plies must be at least 1")}
+		return fmt.Errorf("openings: --plies must be at least 1")
 	}
-	if err := (outputs.Layout{Compression: o.Compression, PartitionBy: o.PartitionBy, MaxRowsPerFile: o.MaxRowsPerFile}).Check("openings", o.Output == "-"); err != nil {
-		return &exitError{code: exitInput, err: err}
-	}
-	return nil
+	return o.layoutFlags.check("openings", o.Output == "-")
 }
 
 func newOpeningsCommand(io *streams) *cobra.Command {
@@ -114,11 +101,11 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if opts.Variant != "" {
 		flags = append(flags, "--variant", opts.Variant)
 	}
-	flags = append(flags, (outputs.Layout{Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).Flags()...)
-	meta := exportMeta(opts.Variant, commandLine("openings", flags, args), 0)
+	flags = append(flags, opts.layout().Flags()...)
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", flags, args), 0)
 	out := outputs.Output{Flag: "-o", Path: opts.Output}
 	dataDir := filepath.Join(opts.Output, export.PositionsTable)
-	if _, ok := (outputs.Layout{PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).Dataset(); ok {
+	if _, ok := opts.layout().Dataset(); ok {
 		out.Datasets = []string{export.PositionsTable}
 	}
 	outs, dests, err := outputs.Open("openings", io.Out, io.Err, args, out)
@@ -131,26 +118,28 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 		dest = dests[dataDir]
 	}
 
-	o := (outputs.Layout{Format: format, Compression: opts.Compression, PartitionBy: opts.PartitionBy, MaxRowsPerFile: opts.MaxRowsPerFile}).NewPositions(opts.Plies, dest, meta)
+	layout := opts.layout()
+	layout.Format = format
+	o := layout.NewPositions(opts.Plies, dest, meta)
 	t := newTally()
-	times := &stageTimes{start: t.start}
+	times := &pipeline.Timing{Start: t.start}
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
 	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, func(res *pipeline.Result) error {
 		o.Add(res)
 		return nil
 	})
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	t0 := time.Now()
 	if err := o.Write(); err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}
-	times.write += time.Since(t0)
+	times.Write += time.Since(t0)
 	t.print(io.Err)
 	if written {
 		fmt.Fprintf(io.Err, "wrote %s in %s\n", o.SummaryPlies(), times)

@@ -53,10 +53,10 @@ counts every landing-square path.`,
 		Args: cobra.NoArgs,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Depth < 1 {
-				return &exitError{code: exitInput, err: fmt.Errorf("perft: --depth must be 1 or more")}
+				return fmt.Errorf("perft: --depth must be 1 or more")
 			}
 			if opts.Dedup && opts.Paths {
-				return &exitError{code: exitInput, err: fmt.Errorf("perft: --dedup and --paths exclude each other")}
+				return fmt.Errorf("perft: --dedup and --paths exclude each other")
 			}
 			return nil
 		},
@@ -71,15 +71,15 @@ counts every landing-square path.`,
 func runPerft(io *streams, opts PerftOptions) error {
 	v, err := draughts.VariantByName(opts.Variant)
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	p := draughts.Start(v)
 	if opts.FEN != "" {
 		if p, err = v.ParseFEN(opts.FEN); err != nil {
-			return &exitError{code: exitInput, err: err}
+			return err
 		}
 		if err := p.Check(v); err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("impossible position %s: %w", opts.FEN, err)}
+			return fmt.Errorf("impossible position %s: %w", opts.FEN, err)
 		}
 	}
 	counting := draughts.CountSequences

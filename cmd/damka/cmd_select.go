@@ -5,22 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/archive"
-	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
-	"github.com/damka/damka/names"
-	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
-	"github.com/damka/damka/validate"
 )
 
 // SelectOptions are the flags of damka select.
@@ -32,14 +27,7 @@ type SelectOptions struct {
 	Jobs      int
 	Quiet     bool
 
-	Tags, Players, White, Black []string
-	From, To                    string
-	MinPlies, MaxPlies          int
-	Results, Variants           []string
-	FENs, Materials             []string
-	AfterPly                    int
-	Has, Statuses               []string
-	Openings                    []string
+	filter.Spec // the criteria
 }
 
 // AddFlags adds the select flags to fs.
@@ -69,88 +57,16 @@ func (o *SelectOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&o.Openings, "opening", nil, "the game's named opening (any move order; Cyrillic or Latin, any case, ё or е) is this one (repeatable: any of them)")
 }
 
-// criteria parses the criteria flags.
+// criteria parses the criteria flags, each error naming the command.
 func (o *SelectOptions) criteria() (*filter.Criteria, error) {
-	c := filter.New()
-	c.MinPlies, c.MaxPlies, c.AfterPly = o.MinPlies, o.MaxPlies, o.AfterPly
-	var errs []error
-	add := func(flag string, err error) {
-		if err != nil {
-			errs = append(errs, fmt.Errorf("select: --%s: %w", flag, err))
-		}
+	c, err := o.Spec.Criteria()
+	var fe filter.FlagErrors
+	if !errors.As(err, &fe) {
+		return c, err
 	}
-	for _, s := range o.Tags {
-		t, err := filter.ParseTag(s)
-		add("tag", err)
-		c.Tags = append(c.Tags, t)
-	}
-	for _, p := range []struct {
-		flag string
-		in   []string
-		out  *[]names.Name
-	}{{"player", o.Players, &c.Players}, {"white", o.White, &c.White}, {"black", o.Black, &c.Black}} {
-		for _, s := range p.in {
-			n, err := filter.ParsePlayer(s)
-			add(p.flag, err)
-			*p.out = append(*p.out, n)
-		}
-	}
-	for _, d := range []struct {
-		flag, in string
-		out      *filter.Date
-	}{{"from", o.From, &c.From}, {"to", o.To, &c.To}} {
-		if d.in == "" {
-			continue
-		}
-		v, ok := filter.ParseDate(d.in)
-		if !ok {
-			add(d.flag, fmt.Errorf("%q is not a date (1950, 1950.05, 1950.05.12)", d.in))
-		}
-		*d.out = v
-	}
-	for _, s := range o.Results {
-		r, err := filter.ParseResult(s)
-		add("result", err)
-		c.Results = append(c.Results, r)
-	}
-	for _, s := range o.Variants {
-		v, err := filter.ParseVariant(s)
-		add("variant", err)
-		c.Variants = append(c.Variants, v)
-	}
-	for _, s := range o.FENs {
-		p, err := filter.ParsePosition(s)
-		add("fen", err)
-		c.Positions = append(c.Positions, p)
-	}
-	for _, s := range o.Materials {
-		m, err := filter.ParseMaterial(s)
-		add("material", err)
-		c.Materials = append(c.Materials, m)
-	}
-	for _, s := range o.Has {
-		k, err := filter.ParseKind(s)
-		add("has", err)
-		c.Has = append(c.Has, k)
-	}
-	for _, s := range o.Statuses {
-		st, err := filter.ParseStatus(s)
-		add("status", err)
-		c.Statuses = append(c.Statuses, st...)
-	}
-	for _, s := range o.Openings {
-		name, err := filter.ParseOpening(s)
-		add("opening", err)
-		c.Openings = append(c.Openings, name)
-	}
-	if o.MinPlies >= 0 && o.MaxPlies >= 0 && o.MinPlies > o.MaxPlies {
-		add("min-plies", fmt.Errorf("%d is more than --max-plies %d", o.MinPlies, o.MaxPlies))
-	}
-	if o.AfterPly < 0 {
-		add("after-ply", errors.New("a ply number is not negative"))
-	}
-	if o.AfterPly > 0 && len(c.Positions)+len(c.Materials) == 0 {
-		add("after-ply", errors.New("goes with --fen or --material"))
+	errs := make([]error, len(fe))
+	for i, e := range fe {
+		errs[i] = fmt.Errorf("select: %w", e)
 	}
 	return c, errors.Join(errs...)
 }
@@ -203,7 +119,7 @@ read) or the command line is wrong, 130 when interrupted (no output file
 is changed).`,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Output == "" && !opts.JSON && opts.IDs == "" {
-				return &exitError{code: exitInput, err: errors.New("select: give -o/--output, --json or --ids")}
+				return errors.New("select: give -o/--output, --json or --ids")
 			}
 			stdout := 0
 			for _, s := range []string{opts.Output, opts.IDs} {
@@ -215,11 +131,11 @@ is changed).`,
 				stdout++
 			}
 			if stdout > 1 {
-				return &exitError{code: exitInput, err: errors.New("select: only one of -o -, --ids - and --json can write to standard output")}
+				return errors.New("select: only one of -o -, --ids - and --json can write to standard output")
 			}
 			var err error
 			if crit, err = opts.criteria(); err != nil {
-				return &exitError{code: exitInput, err: err}
+				return err
 			}
 			return nil
 		},
@@ -229,12 +145,6 @@ is changed).`,
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
-}
-
-// selection is a game after the criteria.
-type selection struct {
-	report *validate.Report // when the game was replayed
-	id     string
 }
 
 func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filter.Criteria, args []string) error {
@@ -264,59 +174,40 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
 	}
-	var pw *pdn.Writer
-	if out != nil && opts.Canonical {
-		pw = pdn.NewWriter(out.Buf)
-	}
-	needReport := opts.JSON || opts.Canonical
-	// The criteria are tested on the workers, replaying a game only when
-	// one needs it (or the output shows the replay).
-	sel := func(g *pdn.Game, replay func() *validate.Report) bool {
-		ok, r := crit.Match(g, func(*pdn.Game) *validate.Report { return replay() })
-		if ok && r == nil && needReport {
-			replay()
-		}
-		return ok
+	var cp *archive.Copier
+	if out != nil {
+		cp = archive.NewCopier(out.Buf, opts.Canonical)
 	}
 	chosen := 0
 	t := newTally()
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: sel}, func(res *pipeline.Result) error {
+	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: crit.Selector(opts.JSON || opts.Canonical)}, func(res *pipeline.Result) error {
 		g := res.Input.Game
-		s := selection{report: res.Report}
-		if ids != nil || opts.JSON {
-			s.id = export.GameID(g)
-		}
 		chosen++
-		switch {
-		case pw != nil:
-			if err := pw.Write(archive.Canonical(s.report)); err != nil {
+		if cp != nil {
+			if err := cp.Add(g, res.Report); err != nil {
 				return err
 			}
-		case out != nil:
-			if chosen > 1 {
-				out.Buf.WriteByte('\n')
-			}
-			if _, err := fmt.Fprintf(out.Buf, "%s\n", strings.TrimRight(g.Raw, "\r\n \t")); err != nil {
-				return err
-			}
+		}
+		var id string
+		if ids != nil || opts.JSON {
+			id = export.GameID(g)
 		}
 		if ids != nil {
-			if _, err := fmt.Fprintln(ids.Buf, s.id); err != nil {
+			if _, err := fmt.Fprintln(ids.Buf, id); err != nil {
 				return err
 			}
 		}
 		if enc != nil {
-			if err := enc.Encode(jsonSelected(g, s)); err != nil {
+			if err := enc.Encode(filter.SelectedOf(g, res.Report, id)); err != nil {
 				return err
 			}
 			return stdout.Sync()
 		}
 		return nil
 	})
-	if err == nil && pw != nil {
-		pw.Flush()
-		err = pw.Error()
+	if err == nil && cp != nil {
+		err = cp.Flush()
 	}
 	if err == nil && stdout != nil {
 		err = stdout.Flush()
@@ -327,7 +218,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		}
 	}
 	if err != nil {
-		return &exitError{code: exitInput, err: err}
+		return err
 	}
 	read, inputErrors := t.Games, t.InputErrors
 	if _, err := outs.CommitRead(read, inputErrors); err != nil {
@@ -339,33 +230,4 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		return &exitError{code: exitInput}
 	}
 	return nil
-}
-
-// The JSON form of a selected game.
-type jsonSelection struct {
-	File    string `json:"file"`
-	Game    int    `json:"game"`
-	Line    int    `json:"line"`
-	ID      string `json:"id"`
-	Event   string `json:"event"`
-	Date    string `json:"date"`
-	White   string `json:"white"`
-	Black   string `json:"black"`
-	Result  string `json:"result"`
-	Plies   int    `json:"plies"`
-	Variant string `json:"variant"`
-	Status  string `json:"status"`
-}
-
-func jsonSelected(g *pdn.Game, s selection) jsonSelection {
-	r := s.report
-	j := jsonSelection{File: g.File, Game: g.Index, Line: int(g.Pos.Line), ID: s.id, Event: g.Event(), Date: g.Date(),
-		White: g.White(), Black: g.Black(), Result: filter.DeclaredResult(g), Plies: len(g.Moves)}
-	if r.Variant != draughts.NoVariant {
-		j.Variant = r.Variant.Name()
-	} else {
-		j.Variant = pdn.GameTypeName(r.GameType.Number)
-	}
-	j.Status = filter.StatusOf(r)
-	return j
 }

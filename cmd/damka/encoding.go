@@ -21,7 +21,7 @@ func addEncodingFlag(root *cobra.Command) {
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		enc, err := pdn.ParseEncoding(inputEncoding)
 		if err != nil {
-			return &exitError{code: exitInput, err: fmt.Errorf("--encoding: %w", err)}
+			return fmt.Errorf("--encoding: %w", err)
 		}
 		inputEncoding = enc
 		return startProfiles()

@@ -8,18 +8,16 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"syscall"
-	"time"
 
-	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/interrupt"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/pipeline"
 )
 
 func main() {
-	ctx, stop := interruptContext()
+	ctx, stop := interrupt.Context()
 	code := Main(ctx)
 	stop()
 	os.Exit(int(code))
@@ -38,8 +36,8 @@ const (
 	// SIGINT (Ctrl-C), 143 for SIGTERM.
 )
 
-// exitError carries an exit status out of a command; its message, if any,
-// has been printed already.
+// exitError carries an exit status other than 2 out of a command, with
+// the message exitStatus prints, if any.
 type exitError struct {
 	code exitCode
 	err  error
@@ -53,64 +51,6 @@ func (e *exitError) Error() string {
 }
 
 func (e *exitError) Unwrap() error { return e.err }
-
-// interrupted is the cause of a context cancelled by a signal.
-type interrupted struct{ sig syscall.Signal }
-
-func (i interrupted) Error() string { return "interrupted by " + signalName(i.sig) }
-
-// Is makes an interrupt a cancellation for errors.Is(err, context.Canceled).
-func (i interrupted) Is(target error) bool { return target == context.Canceled }
-
-func signalName(s syscall.Signal) string {
-	switch s {
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	}
-	return s.String()
-}
-
-// forceAfter is how long a command has to stop after an interrupt before
-// damka removes its temporary files and exits anyway (a read blocked on a
-// terminal, a long search): a second interrupt does it at once.
-const forceAfter = 3 * time.Second
-
-// interruptContext is signal.NotifyContext for SIGINT and SIGTERM, with
-// the signal kept as the context's cause, so that the exit status can say
-// which it was. After the first signal, a second one, or forceAfter,
-// removes every temporary file still open and exits.
-func interruptContext() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		var sig syscall.Signal
-		select {
-		case s := <-ch:
-			sig = s.(syscall.Signal)
-			cancel(interrupted{sig})
-		case <-done:
-			return
-		}
-		select {
-		case <-ch:
-		case <-time.After(forceAfter):
-		case <-done:
-			return
-		}
-		atomicfile.Cleanup()
-		fmt.Fprintf(os.Stderr, "damka: %s; stopped at once, nothing was written\n", interrupted{sig})
-		os.Exit(128 + int(sig))
-	}()
-	return ctx, func() {
-		close(done)
-		signal.Stop(ch)
-		cancel(nil)
-	}
-}
 
 // Main runs the command line and maps its error to an exit status once.
 func Main(ctx context.Context) exitCode {
@@ -127,11 +67,10 @@ func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 	if err == nil {
 		return exitOK // done, even if a signal came at the very end
 	}
-	var intr interrupted
-	if errors.As(context.Cause(ctx), &intr) {
+	if intr, ok := interrupt.Cause(ctx); ok {
 		io.ClearProgress()
 		fmt.Fprintf(io.Err, "damka: %s; no output file was written or changed\n", intr)
-		return exitCode(128 + int(intr.sig))
+		return exitCode(intr.Status())
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
@@ -144,9 +83,12 @@ func exitStatus(io *streams, ctx context.Context, err error) exitCode {
 	return statusOf(err)
 }
 
-// statusOf is the exit status of a command's error (not nil): the one
-// it carries, else 2; and 3 for a write that failed (writeFailure),
-// wherever it was chosen.
+// statusOf is the exit status of a command's error (not nil), the one
+// mapping from errors to statuses: the status an exitError carries (1 for
+// findings, from the run's counts), else 2 (bad usage, an input that
+// cannot be read), and 3 for a write that failed (writeFailure), however
+// deep it is wrapped. Commands return their errors as they are; only a
+// status other than 2 needs an exitError.
 func statusOf(err error) exitCode {
 	code := exitInput
 	var ee *exitError

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
 )
 
 const slipsFile = "../../testdata/repair/slips.pdn"
@@ -181,7 +182,7 @@ func TestExportRepair(t *testing.T) {
 	if !strings.Contains(errOut, "moves.parquet (792 rows)") {
 		t.Errorf("rows: %s", errOut)
 	}
-	if got := commandLine("export", exportFlags(ExportOptions{Repair: true}), []string{"x.pdn"}); got != "export --format parquet --repair x.pdn" {
+	if got := pipeline.CommandLine("export", exportFlags(ExportOptions{Repair: true}), []string{"x.pdn"}); got != "export --format parquet --repair x.pdn" {
 		t.Errorf("damka.command %q", got)
 	}
 }

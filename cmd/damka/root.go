@@ -22,7 +22,7 @@ func newRootCommand(io *streams) *cobra.Command {
 	root.SetErr(io.Err)
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &exitError{code: exitInput, err: err}
+		return err
 	})
 	addEncodingFlag(root)
 	addProfileFlags(root)

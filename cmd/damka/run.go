@@ -43,7 +43,7 @@ type runner struct {
 	quiet bool
 	tally *tally
 	// times, when set, gets where the run spent its time.
-	times *stageTimes
+	times *pipeline.Timing
 	// bar, when set, is the progress bar, which the command updates
 	// itself (analyze counts positions).
 	bar *progress
@@ -67,7 +67,7 @@ func (r runner) run(ctx context.Context, opts pipeline.Options, sink func(*pipel
 		fmt.Fprintf(r.io.Err, "damka: %v\n", describeInputError(n.Err))
 	}
 	if r.times != nil {
-		opts.Times = &r.times.run
+		opts.Times = &r.times.Run
 	}
 	counts, err := pipeline.Run(ctx, in, opts, sink)
 	r.tally.Counts = counts
