@@ -142,20 +142,10 @@
 //
 // # Inputs
 //
-// Walk expands arguments into files (directories are walked recursively
-// for *.pdn, *.txt and *.json, each possibly compressed, in lexical
-// order; "-" is standard input). A zip archive is walked like a directory
-// (archive/zip): its members are named "games.zip/dir/x.pdn", and Open
-// and OpenFile open them. Open opens a file or standard input and
-// decompresses it by its first bytes: gzip and zstd with
-// github.com/klauspost/compress (zstd also after the skippable frames
-// pzstd writes before each frame), bzip2 with compress/bzip2, xz with
-// github.com/therootcompany/xz (which, like xz -d, hands out every byte
-// before the cut of a truncated stream), lz4 frames with
-// github.com/pierrec/lz4/v4. The decoders' memory is capped: a zstd
-// window over MaxZstdWindow (128 MiB) and an xz dictionary over 64 MiB
-// are errors. A zip archive on standard input is an error: it is read
-// from its end. ReadFile opens a file and calls a function for each game.
+// The Reader reads an io.Reader. Finding the files to read (walks of
+// folders and zip archives) and opening them (decompressing gzip,
+// bzip2, zstd, xz and lz4) is package input's (input.Walk, input.Open,
+// input.ReadFile), which imports pdn.
 //
 // JSON input (py-draughts test files, {"pdn_positions": [...]}) is found
 // by its first bytes: the string values of the document are read as

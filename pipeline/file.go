@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
 // File reads the games of one input as every damka command does:
-// decompressed by its content (pdn.Decompress), each game decoded from
+// decompressed by its content (input.Decompress), each game decoded from
 // the encoding it is in (or the one forced), a read error said with the
 // input's name and, for data cut short, after which game. The command
 // line reads its inputs one after the other through it; the Beam
@@ -31,14 +32,14 @@ type File struct {
 // compressed), which Close closes. encoding forces the text encoding
 // ("": detected game by game; see pdn.Reader.Encoding).
 func NewFile(name string, rc io.ReadCloser, encoding string) (*File, error) {
-	d, err := pdn.Decompress(rc)
+	d, err := input.Decompress(rc)
 	if err != nil {
 		rc.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	r := pdn.NewReader(d, name)
 	r.Encoding = encoding
-	return &File{name: name, r: r, rc: d, compressed: pdn.Compressed(d)}, nil
+	return &File{name: name, r: r, rc: d, compressed: input.Compressed(d)}, nil
 }
 
 // Next returns the next game, which may hold a syntax error (g.Err); at
