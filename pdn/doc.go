@@ -97,7 +97,7 @@
 // them, and can copy g.Moves (slices.Clone) to keep only its own. Set
 // ReuseGame (like encoding/csv's ReuseRecord) to have the same Game,
 // slices and Notes reused from one call to the next when the games are
-// not kept.
+// not kept: it is the one reuse switch of the Reader.
 //
 // Reading on several goroutines: a stream is cut into games in order,
 // but the games need not be built in order. NextRaw cuts the next game
@@ -105,8 +105,13 @@
 // of the game before for GameType's fall-back, whether it has a syntax
 // error), leaving it unbuilt; RawGame.Build, on any goroutine, builds the
 // Game Next would have returned, copying its text out of the reader's
-// buffer (which the reader does not write over until then). damka's
-// workers cut in turn, under a lock, and each builds its own games.
+// buffer (which the reader does not write over until then), into a game
+// of the caller's whose memory it reuses (or a new one). damka's workers
+// cut in turn, under a lock, and each builds its own games; with one or
+// two workers the reader builds each game as soon as it is cut, into
+// the games of a batch given back. This split is kept because
+// ReuseGame's one Game cannot serve games built elsewhere or many in
+// flight at once.
 //
 // Positions: offsets count bytes of the decoded (UTF-8) text, after a
 // byte order mark; columns count bytes; lines end at LF, CRLF or CR.

@@ -136,17 +136,20 @@ type item struct {
 	// Raw, when set, is the game as the reader cut it, to be built into
 	// Game (the memory of a game read before, or nil) by the worker that
 	// takes it (pdn.RawGame.Build): only then is Game the game.
-	Raw    *pdn.RawGame
+	Raw *pdn.RawGame
+	// Built is set when Raw was built into Game already, by the reader
+	// (Raw is kept for its memory, to be cut into again).
+	Built  bool
 	Err    error  // the input could not be opened or read on
 	Note   string // a warning about the inputs, with no game
 	Source *Source
 }
 
 // next returns the next game (or input error, or note); ok is false at
-// the end. With reuse, the game is read into g (pdn.Reader.NextInto; a
-// new game when g is nil), or with cut too, cut into c
-// (pdn.Reader.NextRaw; a new one when c is nil) to be built into g (see
-// item.Raw); the caller must be done with both.
+// the end. With reuse, the game is cut into c (pdn.Reader.NextRaw; a
+// new one when c is nil) and built into g (a new game when g is nil),
+// here or, with cut too, by the worker that takes it (see item.Raw);
+// the caller must be done with both.
 func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool) {
 	for {
 		if in.cur == nil {
@@ -177,7 +180,12 @@ func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool
 			raw, err = in.cur.nextRaw(c)
 			got = g
 		case reuse:
-			got, err = in.cur.nextInto(g)
+			// Built here, on the reader's goroutine, into g.
+			raw, err = in.cur.nextRaw(c)
+			if err == nil {
+				got, _ = raw.Build(g)
+				return item{File: in.name, DataName: in.dataName, Game: got, Raw: raw, Built: true, Source: in.src}, true
+			}
 		default:
 			got, err = in.cur.Next()
 		}
