@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -139,7 +140,7 @@ func BenchmarkAnalyzeGame(b *testing.B) {
 // measures on the other half): start positions and moves.
 func tuningGames(t testing.TB, n int) (starts []draughts.Position, games [][]draughts.Move) {
 	path := filepath.Join("..", "testdata", "corpus", "russian", "wiegerw-pdn", "succeed", "ussr1947.pdn")
-	err := pdn.ReadFile(path, func(g *pdn.Game, _ error) error {
+	err := input.ReadFile(path, func(g *pdn.Game, _ error) error {
 		if g.Index%2 == 1 || len(games) == n {
 			return nil
 		}

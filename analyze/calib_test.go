@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -33,7 +34,7 @@ func masterSamples(t *testing.T, dir string, depth int) (samples []calibSample, 
 	})
 	s := NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 4})
 	for _, f := range files {
-		err := pdn.ReadFile(f, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(f, func(g *pdn.Game, _ error) error {
 			r := validate.Game(g, validate.Options{Variant: draughts.Russian})
 			var res float64
 			switch r.Result {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -71,7 +72,7 @@ func forcedShots(t testing.TB) []shot {
 		if _, err := os.Stat(path); err != nil {
 			t.Fatal(err)
 		}
-		err := pdn.ReadFile(path, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(path, func(g *pdn.Game, _ error) error {
 			r := validate.Game(g, validate.Options{})
 			for _, pl := range r.Plies {
 				p := pl.Before

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/filter"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
@@ -23,7 +24,7 @@ func TestDatesAgreeWithSelect(t *testing.T) {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		pdn.ReadFile(path, func(g *pdn.Game, _ error) error {
+		input.ReadFile(path, func(g *pdn.Game, _ error) error {
 			if g == nil {
 				return nil
 			}

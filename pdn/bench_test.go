@@ -50,33 +50,6 @@ func BenchmarkReaderReuse(b *testing.B) {
 	benchReader(b, true)
 }
 
-// BenchmarkReaderInto is BenchmarkReader reading with NextInto into a
-// pool of 256 games, as damka check reads a batch into the games of one
-// emitted before.
-func BenchmarkReaderInto(b *testing.B) {
-	data := benchArchive(b, 32<<20)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	cpu0 := cputime.Used()
-	games := 0
-	var pool [256]*Game
-	for b.Loop() {
-		r := NewReader(bytes.NewReader(data), "bench")
-		for {
-			g, err := r.NextInto(pool[games%len(pool)])
-			if err == io.EOF {
-				break
-			}
-			pool[games%len(pool)] = g
-			games++
-		}
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-	if cpu := cputime.Used() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(len(data))*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
-	}
-}
-
 func benchReader(b *testing.B, reuse bool) {
 	data := benchArchive(b, 32<<20)
 	b.SetBytes(int64(len(data)))
@@ -101,10 +74,12 @@ func benchReader(b *testing.B, reuse bool) {
 	}
 }
 
-// BenchmarkReaderRaw is BenchmarkReaderInto with the games cut by NextRaw
+// BenchmarkReaderRaw is BenchmarkReader with the games cut by NextRaw
 // into a pool of 256 RawGames and built (RawGame.Build) into a pool of
-// games, as damka check reads: /cut only cuts, the part a reader must do
-// in order (the games are not built), /build cuts and builds.
+// 256 games, as damka check reads: /cut only cuts, the part a reader must
+// do in order (the games are not built), /build cuts and builds (what
+// BenchmarkReaderInto measured with NextInto, before ReuseGame became
+// the one reuse switch).
 func BenchmarkReaderRaw(b *testing.B) {
 	for _, build := range []bool{false, true} {
 		name := "cut"

@@ -25,10 +25,10 @@ func corpusDir(tb testing.TB) string {
 	return dir
 }
 
-// corpusFiles returns the corpus inputs, as Walk finds them.
+// corpusFiles returns the corpus inputs (walkFiles).
 func corpusFiles(tb testing.TB) []string {
 	tb.Helper()
-	names, err := Walk([]string{corpusDir(tb)})
+	names, err := walkFiles(corpusDir(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestCorpusGolden(t *testing.T) {
 	for _, want := range golden {
 		seen[want.file] = true
 		games, tagged, errs := 0, 0, 0
-		err := ReadFile(filepath.Join(dir, want.file), func(g *Game, err error) error {
+		err := readGames(filepath.Join(dir, want.file), func(g *Game, err error) error {
 			games++
 			if len(g.Tags) > 0 {
 				tagged++
@@ -190,7 +190,7 @@ func TestCorpusNoLoss(t *testing.T) {
 		text := string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 		rel, _ := filepath.Rel(dir, name)
 		end := 0
-		err = ReadFile(name, func(g *Game, err error) error {
+		err = readGames(name, func(g *Game, err error) error {
 			if g.Encoding != UTF8 {
 				t.Fatalf("%s: game %d is %s", rel, g.Index, g.Encoding)
 			}
@@ -243,7 +243,7 @@ func blank(s string) bool {
 func TestCorpusTokens(t *testing.T) {
 	shapes := map[string]int{}
 	for _, name := range corpusFiles(t) {
-		ReadFile(name, func(g *Game, err error) error {
+		readGames(name, func(g *Game, err error) error {
 			var walk func([]Move)
 			walk = func(ms []Move) {
 				for _, m := range ms {

@@ -97,7 +97,7 @@
 // them, and can copy g.Moves (slices.Clone) to keep only its own. Set
 // ReuseGame (like encoding/csv's ReuseRecord) to have the same Game,
 // slices and Notes reused from one call to the next when the games are
-// not kept.
+// not kept: it is the one reuse switch of the Reader.
 //
 // Reading on several goroutines: a stream is cut into games in order,
 // but the games need not be built in order. NextRaw cuts the next game
@@ -105,8 +105,13 @@
 // of the game before for GameType's fall-back, whether it has a syntax
 // error), leaving it unbuilt; RawGame.Build, on any goroutine, builds the
 // Game Next would have returned, copying its text out of the reader's
-// buffer (which the reader does not write over until then). damka's
-// workers cut in turn, under a lock, and each builds its own games.
+// buffer (which the reader does not write over until then), into a game
+// of the caller's whose memory it reuses (or a new one). damka's workers
+// cut in turn, under a lock, and each builds its own games; with one or
+// two workers the reader builds each game as soon as it is cut, into
+// the games of a batch given back. This split is kept because
+// ReuseGame's one Game cannot serve games built elsewhere or many in
+// flight at once.
 //
 // Positions: offsets count bytes of the decoded (UTF-8) text, after a
 // byte order mark; columns count bytes; lines end at LF, CRLF or CR.
@@ -142,20 +147,10 @@
 //
 // # Inputs
 //
-// Walk expands arguments into files (directories are walked recursively
-// for *.pdn, *.txt and *.json, each possibly compressed, in lexical
-// order; "-" is standard input). A zip archive is walked like a directory
-// (archive/zip): its members are named "games.zip/dir/x.pdn", and Open
-// and OpenFile open them. Open opens a file or standard input and
-// decompresses it by its first bytes: gzip and zstd with
-// github.com/klauspost/compress (zstd also after the skippable frames
-// pzstd writes before each frame), bzip2 with compress/bzip2, xz with
-// github.com/therootcompany/xz (which, like xz -d, hands out every byte
-// before the cut of a truncated stream), lz4 frames with
-// github.com/pierrec/lz4/v4. The decoders' memory is capped: a zstd
-// window over MaxZstdWindow (128 MiB) and an xz dictionary over 64 MiB
-// are errors. A zip archive on standard input is an error: it is read
-// from its end. ReadFile opens a file and calls a function for each game.
+// The Reader reads an io.Reader. Finding the files to read (walks of
+// folders and zip archives) and opening them (decompressing gzip,
+// bzip2, zstd, xz and lz4) is package input's (input.Walk, input.Open,
+// input.ReadFile), which imports pdn.
 //
 // JSON input (py-draughts test files, {"pdn_positions": [...]}) is found
 // by its first bytes: the string values of the document are read as

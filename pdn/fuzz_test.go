@@ -141,13 +141,13 @@ func fuzzRead(t *testing.T, r *Reader, json bool) []*Game {
 }
 
 func addSeeds(f *testing.F) {
-	names, _ := Walk([]string{testdata})
+	names, _ := walkFiles(testdata)
 	for _, name := range names {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}
 	}
-	names, _ = Walk([]string{corpusDir(f)})
+	names, _ = walkFiles(corpusDir(f))
 	for _, name := range names {
 		b, err := os.ReadFile(name)
 		if err != nil || filepath.Ext(name) == ".json" && len(b) > 4096 {

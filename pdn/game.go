@@ -65,7 +65,7 @@ type Game struct {
 
 	hint *Game // an earlier game of the file, for GameType when there is nothing to go by
 	// hintType is the GameType number of the hint of a game decoded by
-	// UnmarshalBinary, or read by NextInto, whose reader could not keep
+	// UnmarshalBinary, or built by RawGame.Build, whose reader could not keep
 	// the game before (hasHintType): the game has no hint game.
 	hintType    int
 	hasHintType bool

@@ -33,11 +33,11 @@ func readTestdata(t testing.TB, name string) []byte {
 	return b
 }
 
-// readFile reads a testdata file with ReadFile.
+// readFile reads a testdata file with readGames.
 func readFile(t testing.TB, name string) []*Game {
 	t.Helper()
 	var games []*Game
-	err := ReadFile(filepath.Join(testdata, name), func(g *Game, err error) error {
+	err := readGames(filepath.Join(testdata, name), func(g *Game, err error) error {
 		games = append(games, g)
 		return nil
 	})
@@ -315,16 +315,6 @@ func TestQuirkTagless(t *testing.T) {
 	noErrors(t, games)
 	eq(t, "one game", len(games), 1)
 	eq(t, "moves", texts(games[0].Moves), []string{"10-15", "22-18", "15x22", "25x18", "a3b4", "cd4", "c:e5", "Kd4"})
-}
-
-func TestQuirkCompressed(t *testing.T) {
-	for _, name := range []string{"small.pdn.gz", "small.pdn.bz2", "small.pdn.zst", "small.pdn.xz", "gzip_content.pdn"} {
-		games := readFile(t, filepath.Join("compressed", name))
-		noErrors(t, games)
-		if len(games) != 2 || len(games[0].Moves) != 4 || games[1].Event() != "Second" {
-			t.Errorf("%s: %d games", name, len(games))
-		}
-	}
 }
 
 // A Cyrillic letter typed for a file (с for c, в for d on a Russian

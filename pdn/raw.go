@@ -56,7 +56,7 @@ var (
 )
 
 // Build builds the game into g, reusing the memory of the game g held
-// before (its Tags and Moves; nil: a new game), as NextInto does, and
+// before (its Tags and Moves; nil: a new game), and
 // returns it with its syntax error (Game.Err), as Next does: the game is
 // the one Next would have returned in its place. The strings of the
 // game and the Notes of its moves are never reused. The reader may have
@@ -126,7 +126,7 @@ func (c *RawGame) Len() int {
 type buildMode uint8
 
 const (
-	buildOwn   buildMode = iota // Notes of its own (NextInto, RawGame.Build)
+	buildOwn   buildMode = iota // Notes of its own (RawGame.Build)
 	buildReuse                  // the Notes of the game before (ReuseGame)
 	buildShare                  // main lines from blocks shared by games (Next)
 )

@@ -3,6 +3,7 @@ package pdn
 import (
 	"bytes"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -141,21 +142,12 @@ func checkRaw(t *testing.T, name string, data []byte, set func(*Reader), late, s
 // defects) and of the validate and repair test archives, with the
 // default settings and with small caps.
 func TestNextRaw(t *testing.T) {
-	names, err := Walk([]string{testdata, corpusDir(t), "../testdata/oracle", "../testdata/validate", "../testdata/repair"})
+	names, err := walkFiles(testdata, corpusDir(t), "../testdata/oracle", "../testdata/validate", "../testdata/repair")
 	if err != nil && len(names) == 0 {
 		t.Fatal(err)
 	}
 	for _, name := range names {
-		f, err := OpenFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := Decompress(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(d)
-		d.Close()
+		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -122,6 +122,13 @@ type Reader struct {
 	// Without it, the main lines of consecutive games share blocks of
 	// 64 KiB: keeping one game keeps its block alive (see the package
 	// documentation).
+	//
+	// ReuseGame is the Reader's one reuse switch. The other way to read,
+	// NextRaw then RawGame.Build, is there for what one reused Game
+	// cannot do: building games on other goroutines than the reader's,
+	// and into games of the caller's (Build(g) reuses g), many in flight
+	// at once and given back in any order, as damka's pipeline does with
+	// its batches of games.
 	ReuseGame bool
 	// Encoding forces the text encoding of the input, one of Encodings
 	// (see ParseEncoding), instead of detecting it (see the package
@@ -151,14 +158,10 @@ type Reader struct {
 	toks  []token
 	known *Game    // the last game with something to infer its type from
 	game  *Game    // the game to reuse (ReuseGame)
-	into  *Game    // the game NextInto reads into, nil in Next
-	raw   *RawGame // the game NextRaw cuts into, nil in Next and NextInto
-	own   RawGame  // the game cut, in Next and NextInto
-	// knownInto is set when known was read by NextInto: the caller may
-	// reuse it, so the games after it that have nothing to infer their
-	// type from get its type (knownNum, worked out when first needed, or
-	// when NextInto is about to reuse it), not the game.
-	knownInto   bool
+	raw   *RawGame // the game NextRaw cuts into, nil in Next
+	own   RawGame  // the game cut, in Next
+	// knownNum is the GameType number of the last game with something to
+	// infer its type from, once worked out (hasKnownNum).
 	knownNum    int
 	hasKnownNum bool
 	// knownRaw is the last game cut by NextRaw, unbuilt, with something
@@ -401,35 +404,10 @@ type builds struct {
 // in the game, and the next call goes on with the next game. Read errors
 // are returned as they are, with a nil game.
 func (r *Reader) Next() (*Game, error) {
-	r.into = nil
 	return r.next()
 }
 
-// NextInto is Next, reading the game into g and returning it, with the
-// memory of the game g held before reused: its Tags and Moves. The
-// caller must be done with g, its Tags and Moves before the call; the
-// strings of a game (Raw, and the Text of its moves and values of its
-// tags, which are slices of Raw) and the Notes of its moves are never
-// reused and may be kept (export keeps the Notes of the moves it has
-// not yet written). A nil g is a new game. Unlike ReuseGame,
-// NextInto lets the caller keep many games at once, each read into its
-// own Game (a batch of games in flight), and GameType falls back to the
-// type of the game before as with Next. It returns nil when Next
-// would (g is then left as it was, or reset). A game read by one Reader
-// may be read into by another only once the first is no longer used.
-func (r *Reader) NextInto(g *Game) (*Game, error) {
-	if g == nil {
-		g = new(Game)
-	}
-	if g == r.known && r.knownInto {
-		r.knownType() // before g is read into
-	}
-	r.into = g
-	defer func() { r.into = nil }()
-	return r.next()
-}
-
-// NextRaw is NextInto without the building: it cuts the next game from
+// NextRaw is Next without the building: it cuts the next game from
 // the input into c (a new RawGame when c is nil; its memory reused) and
 // returns it, for RawGame.Build to build, maybe on another goroutine.
 // The game Build gives, with its syntax error, is the one Next would
@@ -455,11 +433,11 @@ func (r *Reader) NextRaw(c *RawGame) (*RawGame, error) {
 	return c, nil
 }
 
-// knownType works out knownNum, the GameType number of the game known
-// read by NextInto, and lets go of the game.
+// knownType works out knownNum, the GameType number of the game known,
+// and lets go of the game.
 func (r *Reader) knownType() {
 	r.knownNum, r.hasKnownNum = r.known.GameType().Number, true
-	r.known, r.knownInto = nil, false
+	r.known = nil
 }
 
 func (r *Reader) next() (*Game, error) {
@@ -798,8 +776,6 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 		// RawGame) or one whose tokens do not tell GameType's evidence:
 		// built here, in a game of its own.
 		g = c.build(new(Game), &r.bs, buildOwn)
-	case r.into != nil:
-		g = c.build(r.into, &r.bs, buildOwn)
 	case r.ReuseGame:
 		g = c.build(r.game, &r.bs, buildReuse)
 		r.game = g
@@ -811,23 +787,20 @@ func (r *Reader) finish(gs, end int, tooBig error, atEOF bool) (*Game, bool) {
 	case r.raw != nil:
 		if g.evidence() {
 			r.setKnownRaw(nil)
-			r.known, r.knownInto = nil, false
+			r.known = nil
 			r.knownNum, r.hasKnownNum = g.GameType().Number, true
 		} else {
 			g.hintType, g.hasHintType = r.knownNumber()
 		}
 		c.pre = g
 	case !g.evidence():
-		if r.knownInto || r.knownRaw != nil {
+		if r.knownRaw != nil {
 			r.knownNumber() // g may outlive known
 		}
 		g.hint, g.hintType, g.hasHintType = r.known, r.knownNum, r.hasKnownNum
-	case r.into != nil:
-		r.setKnownRaw(nil)
-		r.known, r.knownInto, r.hasKnownNum = g, true, false
 	case !r.ReuseGame:
 		r.setKnownRaw(nil)
-		r.known, r.knownInto, r.hasKnownNum = g, false, false
+		r.known, r.hasKnownNum = g, false
 	}
 	if tooBig != nil && g.Err == nil {
 		g.Err = &SyntaxError{File: r.name, Game: g.Index, Line: c.line, Column: int(c.col), Err: tooBig}
@@ -919,7 +892,7 @@ func (r *Reader) setKnownRaw(c *RawGame) {
 	}
 	r.knownRaw = c
 	if c != nil {
-		r.known, r.knownInto, r.hasKnownNum = nil, false, false
+		r.known, r.hasKnownNum = nil, false
 		if c.ch != nil {
 			r.knownCh = c.ch
 			c.ch.refs.Add(1)
@@ -1078,12 +1051,6 @@ func (r *Reader) tooLarge(gs, last int) *Game {
 		line, col := r.lx.line, gs-r.lx.ls+1
 		p := Pos{Offset: r.base + gs + r.delta, Line: int32(line), Column: int32(col)}
 		g = &Game{File: r.name, Index: r.index, Encoding: UTF8, Pos: p, RawPos: p}
-		if in := r.into; in != nil {
-			clear(in.Moves) // let go of the strings of the game before
-			g.Tags, g.Moves = in.Tags[:0], in.Moves[:0]
-			*in = *g
-			g = in
-		}
 		if r.wide != "" {
 			g.Encoding = r.wide
 		}

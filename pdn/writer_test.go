@@ -194,13 +194,13 @@ func TestCanonicalNumbers(t *testing.T) {
 // TestRoundTripTestdata: write(read(x)) read again equals read(x)
 // (canonical), for every game of testdata/pdn without a syntax error.
 func TestRoundTripTestdata(t *testing.T) {
-	names, err := Walk([]string{testdata})
+	names, err := walkFiles(testdata)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, name := range names {
-		ReadFile(name, func(g *Game, err error) error {
+		readGames(name, func(g *Game, err error) error {
 			if err == nil {
 				roundTrip(t, g)
 				n++
@@ -217,7 +217,7 @@ func TestRoundTripTestdata(t *testing.T) {
 func TestRoundTripCorpus(t *testing.T) {
 	n := 0
 	for _, name := range corpusFiles(t) {
-		ReadFile(name, func(g *Game, err error) error {
+		readGames(name, func(g *Game, err error) error {
 			if err == nil {
 				roundTrip(t, g)
 				n++

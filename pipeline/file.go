@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
 // File reads the games of one input as every damka command does:
-// decompressed by its content (pdn.Decompress), each game decoded from
+// decompressed by its content (input.Decompress), each game decoded from
 // the encoding it is in (or the one forced), a read error said with the
 // input's name and, for data cut short, after which game. The command
 // line reads its inputs one after the other through it; the Beam
@@ -31,14 +32,14 @@ type File struct {
 // compressed), which Close closes. encoding forces the text encoding
 // ("": detected game by game; see pdn.Reader.Encoding).
 func NewFile(name string, rc io.ReadCloser, encoding string) (*File, error) {
-	d, err := pdn.Decompress(rc)
+	d, err := input.Decompress(rc)
 	if err != nil {
 		rc.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	r := pdn.NewReader(d, name)
 	r.Encoding = encoding
-	return &File{name: name, r: r, rc: d, compressed: pdn.Compressed(d)}, nil
+	return &File{name: name, r: r, rc: d, compressed: input.Compressed(d)}, nil
 }
 
 // Next returns the next game, which may hold a syntax error (g.Err); at
@@ -46,20 +47,34 @@ func NewFile(name string, rc io.ReadCloser, encoding string) (*File, error) {
 // it: Next returns it, said for the user ("x.pdn: unexpected EOF: the
 // data is cut after game 12 (line 340), the last whole game; the games
 // before it were read"), then io.EOF.
-func (f *File) Next() (*pdn.Game, error) { return f.next(nil, false) }
+func (f *File) Next() (*pdn.Game, error) {
+	if f.done {
+		return nil, io.EOF
+	}
+	g, err := f.r.Next()
+	if err == io.EOF {
+		f.done = true
+		return nil, io.EOF
+	}
+	if g == nil && err != nil {
+		f.done = true
+		return nil, f.readError(err)
+	}
+	f.games++
+	if g.Err == nil {
+		f.lastOK, f.lastPos = g.Index, g.Pos
+	}
+	return g, nil
+}
 
-// nextInto is Next reading the game into g (pdn.Reader.NextInto; a new
-// game when g is nil), whose memory it reuses: the caller must be done
-// with g. Run does so with Options.Reuse, the one reuse switch of the
-// library: the games come back from the sink in batches, not in the
-// order they were read, so the reader's own ReuseGame (the last game
-// again) does not fit.
-func (f *File) nextInto(g *pdn.Game) (*pdn.Game, error) { return f.next(g, true) }
-
-// nextRaw is nextInto without the building (pdn.Reader.NextRaw): it cuts
-// the next game into c (a new one when c is nil), for c.Build to build,
-// on any goroutine (Run's workers, from cutFrom workers on). The caller
-// must be done with c.
+// nextRaw is Next without the building (pdn.Reader.NextRaw): it cuts
+// the next game into c (a new one when c is nil), for c.Build to build
+// into a game of the caller's, on any goroutine (Run's workers, from
+// cutFrom workers on; the reader itself below). Run does so with
+// Options.Reuse, the one reuse switch of the library: the games come
+// back from the sink in batches, not in the order they were read, so
+// the reader's own ReuseGame (the last game again) does not fit. The
+// caller must be done with c.
 func (f *File) nextRaw(c *pdn.RawGame) (*pdn.RawGame, error) {
 	if f.done {
 		return nil, io.EOF
@@ -78,32 +93,6 @@ func (f *File) nextRaw(c *pdn.RawGame) (*pdn.RawGame, error) {
 		f.lastOK, f.lastPos = c.Index(), c.Pos()
 	}
 	return c, nil
-}
-
-func (f *File) next(into *pdn.Game, reuse bool) (*pdn.Game, error) {
-	if f.done {
-		return nil, io.EOF
-	}
-	var g *pdn.Game
-	var err error
-	if reuse {
-		g, err = f.r.NextInto(into)
-	} else {
-		g, err = f.r.Next()
-	}
-	if err == io.EOF {
-		f.done = true
-		return nil, io.EOF
-	}
-	if g == nil && err != nil {
-		f.done = true
-		return nil, f.readError(err)
-	}
-	f.games++
-	if g.Err == nil {
-		f.lastOK, f.lastPos = g.Index, g.Pos
-	}
-	return g, nil
 }
 
 // readError says what went wrong reading the input, and where: for a

@@ -8,16 +8,17 @@ import (
 	"path/filepath"
 	"sync/atomic"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/internal/sample"
 	"github.com/damka/damka/pdn"
 )
 
 // Inputs are the inputs of a run (Run), expanded from the arguments of a
-// command: files, folders walked (pdn.WalkAll), members of zip archives,
+// command: files, folders walked (input.WalkAll), members of zip archives,
 // "-" for standard input, and sample:ussr1947.pdn for the sample archive
 // built into damka. They are read once, in order, by one Run.
 type Inputs struct {
-	sources []pdn.Source
+	sources []input.Source
 	args    []string // the argument each source comes from
 	stdin   io.Reader
 	enc     string
@@ -72,21 +73,21 @@ func OpenInputs(args []string, o InputOptions) *Inputs {
 	in := &Inputs{stdin: o.Stdin, enc: o.Encoding}
 	switch {
 	case len(args) == 0 && o.NoArgs == ReadStdin:
-		in.sources = []pdn.Source{{Name: "-", Size: -1}}
+		in.sources = []input.Source{{Name: "-", Size: -1}}
 	case len(args) == 0 && o.NoArgs == ReadSample:
-		in.sources = []pdn.Source{{Name: sample.Name, Skip: SampleNote}, {Name: sample.Name, Size: int64(len(sample.PDN))}}
+		in.sources = []input.Source{{Name: sample.Name, Skip: SampleNote}, {Name: sample.Name, Size: int64(len(sample.PDN))}}
 	case len(args) == 0:
-		in.sources = []pdn.Source{{Name: "-", Err: ErrNoInput}}
+		in.sources = []input.Source{{Name: "-", Err: ErrNoInput}}
 	default:
 		for _, a := range args {
 			// The sample by its name, as reports show it: what make run
 			// reads, whatever standard input is.
 			if _, err := os.Stat(a); a == sample.Name && err != nil {
-				in.sources = append(in.sources, pdn.Source{Name: sample.Name, Size: int64(len(sample.PDN))})
+				in.sources = append(in.sources, input.Source{Name: sample.Name, Size: int64(len(sample.PDN))})
 				in.args = append(in.args, a)
 				continue
 			}
-			walked := pdn.WalkAll([]string{a})
+			walked := input.WalkAll([]string{a})
 			in.sources = append(in.sources, walked...)
 			for range walked {
 				in.args = append(in.args, a)
@@ -135,17 +136,20 @@ type item struct {
 	// Raw, when set, is the game as the reader cut it, to be built into
 	// Game (the memory of a game read before, or nil) by the worker that
 	// takes it (pdn.RawGame.Build): only then is Game the game.
-	Raw    *pdn.RawGame
+	Raw *pdn.RawGame
+	// Built is set when Raw was built into Game already, by the reader
+	// (Raw is kept for its memory, to be cut into again).
+	Built  bool
 	Err    error  // the input could not be opened or read on
 	Note   string // a warning about the inputs, with no game
 	Source *Source
 }
 
 // next returns the next game (or input error, or note); ok is false at
-// the end. With reuse, the game is read into g (pdn.Reader.NextInto; a
-// new game when g is nil), or with cut too, cut into c
-// (pdn.Reader.NextRaw; a new one when c is nil) to be built into g (see
-// item.Raw); the caller must be done with both.
+// the end. With reuse, the game is cut into c (pdn.Reader.NextRaw; a
+// new one when c is nil) and built into g (a new game when g is nil),
+// here or, with cut too, by the worker that takes it (see item.Raw);
+// the caller must be done with both.
 func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool) {
 	for {
 		if in.cur == nil {
@@ -176,7 +180,12 @@ func (in *Inputs) next(g *pdn.Game, c *pdn.RawGame, reuse, cut bool) (item, bool
 			raw, err = in.cur.nextRaw(c)
 			got = g
 		case reuse:
-			got, err = in.cur.nextInto(g)
+			// Built here, on the reader's goroutine, into g.
+			raw, err = in.cur.nextRaw(c)
+			if err == nil {
+				got, _ = raw.Build(g)
+				return item{File: in.name, DataName: in.dataName, Game: got, Raw: raw, Built: true, Source: in.src}, true
+			}
 		default:
 			got, err = in.cur.Next()
 		}
@@ -210,10 +219,10 @@ func DataArgs(args []string) []string {
 }
 
 // SkipNote is what damka and damka-beam say of an input the walk left
-// out (pdn.Source.Skip): "old/: no *.pdn, *.txt or *.json files (plain or
+// out (input.Source.Skip): "old/: no *.pdn, *.txt or *.json files (plain or
 // compressed) in this folder", "x.rar: skipped: ...".
 func SkipNote(name, reason string) string {
-	if reason == pdn.NoArchives {
+	if reason == input.NoArchives {
 		return name + ": " + reason
 	}
 	return name + ": skipped: " + reason
@@ -236,7 +245,7 @@ func (in *Inputs) open(name string) error {
 	case sample.Name:
 		f = io.NopCloser(bytes.NewReader(sample.PDN))
 	default:
-		file, err := pdn.OpenFile(name) // a file, or a member of a zip archive
+		file, err := input.OpenFile(name) // a file, or a member of a zip archive
 		if err != nil {
 			return err
 		}

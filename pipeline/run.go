@@ -118,7 +118,7 @@ func Run(ctx context.Context, in *Inputs, opts Options, sink func(*Result) error
 			var built time.Duration
 			for i := range b.items {
 				it := &b.items[i]
-				if it.Raw != nil {
+				if it.Raw != nil && !it.Built {
 					// Built here, on the worker, out of the reader's lock
 					// (the reader only cut it), just before it is replayed.
 					t0 := time.Now()

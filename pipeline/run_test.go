@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -38,11 +39,11 @@ func sequential(t *testing.T, args []string) ([]string, Counts) {
 	var out []string
 	var c Counts
 	for _, a := range args {
-		for _, s := range pdn.WalkAll([]string{a}) {
+		for _, s := range input.WalkAll([]string{a}) {
 			if s.Err != nil || s.Skip != "" {
 				continue
 			}
-			rc, err := pdn.OpenFile(s.Name)
+			rc, err := input.OpenFile(s.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +141,7 @@ func TestRunInputErrors(t *testing.T) {
 		"error: " + missing + ": no such file or directory",
 		"games",
 		"note: " + empty + ": no games in this file",
-		"note: " + filepath.Join(dir, "nothing") + ": " + pdn.NoArchives,
+		"note: " + filepath.Join(dir, "nothing") + ": " + input.NoArchives,
 	}
 	if d := cmp.Diff(want, events); d != "" {
 		t.Errorf("events (-want +got):\n%s", d)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
@@ -15,7 +16,7 @@ import (
 // not play (Canadian, Turkish), and the
 // variants the archives of each folder are read as.
 func TestCorpusVariants(t *testing.T) {
-	names, err := pdn.Walk([]string{testdata + "corpus"})
+	names, err := input.Walk([]string{testdata + "corpus"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func TestCorpusVariants(t *testing.T) {
 		if read[dir] == nil {
 			read[dir] = map[draughts.Variant]int{}
 		}
-		err := pdn.ReadFile(name, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(name, func(g *pdn.Game, _ error) error {
 			r := Game(g, Options{})
 			read[dir][r.Variant]++
 			for _, f := range r.Findings {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 
-	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -44,7 +44,7 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 	var msgs []message
 	var total int64
 	ordinal := 0
-	add := func(arg string, s pdn.Source) {
+	add := func(arg string, s input.Source) {
 		switch {
 		case s.Err != nil:
 			msgs = append(msgs, message{Ordinal: ordinal, Text: describeInputError(s.Err), Error: true})
@@ -70,7 +70,7 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 			continue
 		}
 		if !hasGlob(arg) {
-			for _, s := range pdn.WalkAll([]string{arg}) {
+			for _, s := range input.WalkAll([]string{arg}) {
 				add(arg, s)
 			}
 			continue
@@ -80,11 +80,11 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 			if err == nil {
 				err = fs.ErrNotExist
 			}
-			add(arg, pdn.Source{Name: arg, Err: &fs.PathError{Op: "glob", Path: arg, Err: err}})
+			add(arg, input.Source{Name: arg, Err: &fs.PathError{Op: "glob", Path: arg, Err: err}})
 			continue
 		}
 		for _, m := range matches { // sorted by filepath.Glob
-			for _, s := range pdn.WalkAll([]string{m}) {
+			for _, s := range input.WalkAll([]string{m}) {
 				add(m, s)
 			}
 		}
@@ -93,31 +93,31 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 }
 
 // listRemote lists a file or a glob on a filesystem of Beam's.
-func listRemote(ctx context.Context, arg string) []pdn.Source {
+func listRemote(ctx context.Context, arg string) []input.Source {
 	fsys, err := filesystem.New(ctx, arg)
 	if err != nil {
-		return []pdn.Source{{Name: arg, Err: err}}
+		return []input.Source{{Name: arg, Err: err}}
 	}
 	defer fsys.Close()
 	names, err := fsys.List(ctx, arg)
 	if err != nil {
-		return []pdn.Source{{Name: arg, Err: err}}
+		return []input.Source{{Name: arg, Err: err}}
 	}
 	slices.Sort(names)
-	var out []pdn.Source
+	var out []input.Source
 	for _, n := range names {
-		if hasGlob(arg) && !pdn.Walkable(n) {
+		if hasGlob(arg) && !input.Walkable(n) {
 			continue
 		}
 		size, err := fsys.Size(ctx, n)
 		if err != nil {
-			out = append(out, pdn.Source{Name: n, Err: err})
+			out = append(out, input.Source{Name: n, Err: err})
 			continue
 		}
-		out = append(out, pdn.Source{Name: n, Size: size})
+		out = append(out, input.Source{Name: n, Size: size})
 	}
 	if len(out) == 0 {
-		out = append(out, pdn.Source{Name: arg, Err: fmt.Errorf("%s: %w", arg, fs.ErrNotExist)})
+		out = append(out, input.Source{Name: arg, Err: fmt.Errorf("%s: %w", arg, fs.ErrNotExist)})
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths; gs:// and s3:// are registered by damka-beam
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 )
@@ -89,10 +90,10 @@ func (fn *readFn) ProcessElement(ctx context.Context, src source, emit func(game
 }
 
 // openInput opens an input as stored: a local file or zip member
-// (pdn.OpenFile), or a file of a filesystem of Beam's.
+// (input.OpenFile), or a file of a filesystem of Beam's.
 func openInput(ctx context.Context, name string) (io.ReadCloser, error) {
 	if !isURL(name) {
-		return pdn.OpenFile(name)
+		return input.OpenFile(name)
 	}
 	fsys, err := filesystem.New(ctx, name)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
@@ -107,7 +108,7 @@ func TestAnalyze(t *testing.T) {
 	}
 	// The annotated archive reads back, game for game.
 	var games int
-	err := pdn.ReadFile(filepath.Join(out1, "annotated.pdn"), func(g *pdn.Game, err error) error {
+	err := input.ReadFile(filepath.Join(out1, "annotated.pdn"), func(g *pdn.Game, err error) error {
 		if err != nil {
 			t.Errorf("annotated game %d: %v", g.Index, err)
 		}

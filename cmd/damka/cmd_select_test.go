@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
@@ -157,12 +158,12 @@ func TestSelectCorpus(t *testing.T) {
 	}
 	// Counted independently, from the reader's games.
 	want := 0
-	files, err := pdn.Walk([]string{"../../testdata/corpus"})
+	files, err := input.Walk([]string{"../../testdata/corpus"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		err := pdn.ReadFile(f, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(f, func(g *pdn.Game, _ error) error {
 			if strings.Contains(strings.ToLower(g.Event()), "чемпионат") && len(g.Moves) >= 60 {
 				want++
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 )
@@ -18,7 +19,7 @@ const slipsFile = "../../testdata/repair/slips.pdn"
 func readPDN(t *testing.T, path string) []*pdn.Game {
 	t.Helper()
 	var games []*pdn.Game
-	if err := pdn.ReadFile(path, func(g *pdn.Game, err error) error {
+	if err := input.ReadFile(path, func(g *pdn.Game, err error) error {
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 		}

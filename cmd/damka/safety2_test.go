@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/pdn"
 	"golang.org/x/term"
@@ -243,7 +244,7 @@ func TestRound2Item5Terminators(t *testing.T) {
 		t.Fatalf("not 3 games rejected: %s", errOut)
 	}
 	n := 0
-	if err := pdn.ReadFile(rej, func(*pdn.Game, error) error { n++; return nil }); err != nil {
+	if err := input.ReadFile(rej, func(*pdn.Game, error) error { n++; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if n != 3 {

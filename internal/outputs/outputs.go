@@ -19,9 +19,9 @@ import (
 	"strings"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/pdn"
 )
 
 // Output is one output a command was asked for: a file, a folder of
@@ -241,7 +241,7 @@ func (o *Set) check(outs []Output, args []string) error {
 	// it: `clean a.pdn -o a.pdn` loses the games rejected, the only copy
 	// (issue 29, item 3). The inputs as the run will walk them.
 	if len(all) > 0 && len(args) > 0 {
-		for _, src := range pdn.WalkAll(args) {
+		for _, src := range input.WalkAll(args) {
 			if src.Err != nil || src.Skip != "" || src.Name == "-" {
 				continue
 			}

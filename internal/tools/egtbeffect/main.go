@@ -25,6 +25,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/egtb"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
 )
@@ -64,7 +65,7 @@ func run(corpus, dir string, depth, jobs int, control bool, only int) error {
 	slices.Sort(names)
 	var games []*pdn.Game
 	for _, name := range names {
-		err := pdn.ReadFile(name, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(name, func(g *pdn.Game, _ error) error {
 			if g.Index%2 == 1 && (only == 0 || g.Index == only) {
 				games = append(games, g)
 			}

@@ -47,6 +47,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -99,7 +100,7 @@ func main() {
 		if name == "" {
 			continue
 		}
-		err := pdn.ReadFile(name, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(name, func(g *pdn.Game, _ error) error {
 			if g.Index%2 == 1 {
 				return nil // the held-out half
 			}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 )
 
@@ -458,7 +459,7 @@ func (cfg *config) writeHeldOut() error {
 	slices.Sort(names)
 	var buf bytes.Buffer
 	for _, name := range names {
-		err := pdn.ReadFile(name, func(g *pdn.Game, _ error) error {
+		err := input.ReadFile(name, func(g *pdn.Game, _ error) error {
 			if heldOut(g.Index) != (cfg.split == "heldout") {
 				return nil
 			}

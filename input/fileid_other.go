@@ -1,6 +1,6 @@
 //go:build !unix
 
-package pdn
+package input
 
 import "io/fs"
 

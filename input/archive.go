@@ -1,4 +1,4 @@
-package pdn
+package input
 
 import (
 	"archive/zip"

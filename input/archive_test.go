@@ -1,4 +1,4 @@
-package pdn
+package input
 
 import (
 	"archive/zip"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/damka/damka/pdn"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 )
@@ -36,18 +37,14 @@ func skippable(nibble byte, payload []byte) []byte {
 	return append(b, payload...)
 }
 
-func readBytes(t *testing.T, data []byte) []*Game {
+func readBytes(t *testing.T, data []byte) []*pdn.Game {
 	t.Helper()
 	rc, err := Decompress(io.NopCloser(bytes.NewReader(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rc.Close()
-	games, err := readEncoded(t, mustRead(t, rc), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return games
+	return readAll(t, bytes.NewReader(mustRead(t, rc)))
 }
 
 func mustRead(t *testing.T, r io.Reader) []byte {
@@ -117,7 +114,7 @@ func TestZip(t *testing.T) {
 	eq(t, "zip members", got, want)
 	var events []string
 	for _, name := range got {
-		err := ReadFile(name, func(g *Game, err error) error {
+		err := ReadFile(name, func(g *pdn.Game, err error) error {
 			events = append(events, g.Event())
 			return err
 		})
