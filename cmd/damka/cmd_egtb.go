@@ -48,7 +48,8 @@ three-kings rule are not applied; see "go doc github.com/damka/damka/egtb").
 The variants where a side with no move loses have them: Russian,
 Brazilian, Pool, English, Italian, Spanish, Czech, Thai and International
 (one folder each; International's 4 pieces take about 90 s and 12 MB, its
-5 pieces some 25 minutes of CPU and 460 MB);
+5 pieces some 25 minutes of CPU and 460 MB; Russian's 6 pieces
+about 50 minutes of CPU, 1.5 GB of memory and 892 MB);
 eval and analyze use those of the game's variant.`,
 		Args: cobra.NoArgs,
 	}
