@@ -1,7 +1,6 @@
 package pdn
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -75,19 +74,6 @@ func TestBinaryInput(t *testing.T) {
 	games := readStringErrs(t, text)
 	if len(games) != 1001 {
 		t.Errorf("%d games, want 1001", len(games))
-	}
-}
-
-// readStringErrsSeq reads every game of b.
-func readStringErrsSeq(b []byte) func(func(*Game) bool) {
-	return func(yield func(*Game) bool) {
-		r := NewReader(bytes.NewReader(b), "test")
-		for {
-			g, _ := r.Next()
-			if g == nil || !yield(g) {
-				return
-			}
-		}
 	}
 }
 
