@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/names"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -58,22 +57,10 @@ func (s *Spec) Criteria() (*Criteria, error) {
 			errs = append(errs, &FlagError{flag, err})
 		}
 	}
-	for _, t := range s.Tags {
-		v, err := ParseTag(t)
-		add("tag", err)
-		c.Tags = append(c.Tags, v)
-	}
-	for _, p := range []struct {
-		flag string
-		in   []string
-		out  *[]names.Name
-	}{{"player", s.Players, &c.Players}, {"white", s.White, &c.White}, {"black", s.Black, &c.Black}} {
-		for _, t := range p.in {
-			n, err := ParsePlayer(t)
-			add(p.flag, err)
-			*p.out = append(*p.out, n)
-		}
-	}
+	parseAll(add, "tag", s.Tags, ParseTag, &c.Tags)
+	parseAll(add, "player", s.Players, ParsePlayer, &c.Players)
+	parseAll(add, "white", s.White, ParsePlayer, &c.White)
+	parseAll(add, "black", s.Black, ParsePlayer, &c.Black)
 	for _, d := range []struct {
 		flag, in string
 		out      *Date
@@ -87,41 +74,17 @@ func (s *Spec) Criteria() (*Criteria, error) {
 		}
 		*d.out = v
 	}
-	for _, t := range s.Results {
-		r, err := ParseResult(t)
-		add("result", err)
-		c.Results = append(c.Results, r)
-	}
-	for _, t := range s.Variants {
-		v, err := ParseVariant(t)
-		add("variant", err)
-		c.Variants = append(c.Variants, v)
-	}
-	for _, t := range s.FENs {
-		p, err := ParsePosition(t)
-		add("fen", err)
-		c.Positions = append(c.Positions, p)
-	}
-	for _, t := range s.Materials {
-		m, err := ParseMaterial(t)
-		add("material", err)
-		c.Materials = append(c.Materials, m)
-	}
-	for _, t := range s.Has {
-		k, err := ParseKind(t)
-		add("has", err)
-		c.Has = append(c.Has, k)
-	}
-	for _, t := range s.Statuses {
-		st, err := ParseStatus(t)
-		add("status", err)
+	parseAll(add, "result", s.Results, ParseResult, &c.Results)
+	parseAll(add, "variant", s.Variants, ParseVariant, &c.Variants)
+	parseAll(add, "fen", s.FENs, ParsePosition, &c.Positions)
+	parseAll(add, "material", s.Materials, ParseMaterial, &c.Materials)
+	parseAll(add, "has", s.Has, ParseKind, &c.Has)
+	var statuses [][]string
+	parseAll(add, "status", s.Statuses, ParseStatus, &statuses)
+	for _, st := range statuses {
 		c.Statuses = append(c.Statuses, st...)
 	}
-	for _, t := range s.Openings {
-		name, err := ParseOpening(t)
-		add("opening", err)
-		c.Openings = append(c.Openings, name)
-	}
+	parseAll(add, "opening", s.Openings, ParseOpening, &c.Openings)
 	if s.MinPlies >= 0 && s.MaxPlies >= 0 && s.MinPlies > s.MaxPlies {
 		add("min-plies", fmt.Errorf("%d is more than --max-plies %d", s.MinPlies, s.MaxPlies))
 	}
@@ -135,6 +98,16 @@ func (s *Spec) Criteria() (*Criteria, error) {
 		return c, errs
 	}
 	return c, nil
+}
+
+// parseAll parses each value of a flag, appending it to out and telling
+// add what does not parse.
+func parseAll[T any](add func(flag string, err error), flag string, in []string, parse func(string) (T, error), out *[]T) {
+	for _, t := range in {
+		v, err := parse(t)
+		add(flag, err)
+		*out = append(*out, v)
+	}
 }
 
 // Selected is the JSON form of a selected game (damka select --json): where

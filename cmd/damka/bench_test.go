@@ -143,7 +143,7 @@ func BenchmarkDupes(b *testing.B) {
 					b.Fatal(err)
 				}
 				held = heapNow() - before
-				games = d.games
+				games = d.tally.Games
 				runtime.KeepAlive(d)
 			}
 			b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")

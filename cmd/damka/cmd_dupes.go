@@ -91,8 +91,7 @@ game with an error, or of a variant damka does not play, makes it 1):
 // dupesRun is the outcome of finding the duplicates of the inputs.
 type dupesRun struct {
 	*dupes.Listing
-	games, inputErrors int
-	tally              *tally // of the games replayed, for the exit status
+	tally *tally // of the games replayed: their counts, the exit status
 }
 
 // findDupes reads, replays and keys every game of the inputs. The sink
@@ -105,7 +104,6 @@ func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind,
 		d.Add(res.Input.Game, res.Report)
 		return nil
 	})
-	d.games, d.inputErrors = d.tally.Games, d.tally.InputErrors
 	if err != nil {
 		return d, err
 	}
@@ -137,14 +135,14 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	}
 	dropped, unsound := d.Totals()
 	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop",
-		d.games, d.games-dropped, len(d.Groups()), kind, dropped)
+		d.tally.Games, d.tally.Games-dropped, len(d.Groups()), kind, dropped)
 	if unsound > 0 {
 		// clean --drop-duplicates rejects these rather than drop them.
 		fmt.Fprintf(summary, " (%d with errors: damka clean rejects them, and drops %d)", unsound, dropped-unsound)
 	}
 	fmt.Fprintln(summary)
-	if d.inputErrors > 0 {
-		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.inputErrors)
+	if d.tally.InputErrors > 0 {
+		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.tally.InputErrors)
 	}
 	return d.tally.exit()
 }
