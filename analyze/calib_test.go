@@ -22,20 +22,13 @@ type calibSample struct {
 }
 
 // masterSamples searches every position from ply 10 on of every game of
-// the PDN files of dir with a result, to depth (a game is followed up to
+// files with a result, in variant v, to depth (a game is followed up to
 // its first error), and returns the scores that are not decisive.
-func masterSamples(t *testing.T, dir string, depth int) (samples []calibSample, games int) {
-	var files []string
-	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(path, ".pdn") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	s := NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 4})
+func masterSamples(t *testing.T, v draughts.Variant, files []string, depth int) (samples []calibSample, games int) {
+	s := NewSearcher(v, Options{Depth: depth, TTSize: 4})
 	for _, f := range files {
 		err := input.ReadFile(f, func(g *pdn.Game, _ error) error {
-			r := validate.Game(g, validate.Options{Variant: draughts.Russian})
+			r := validate.Game(g, validate.Options{Variant: v})
 			var res float64
 			switch r.Result {
 			case "2-0":
@@ -102,10 +95,32 @@ func bestK(samples []calibSample, keep func(*calibSample) bool) (k, loss float64
 	return k, loss
 }
 
+// calibFiles are the PDN files of TestCalibrateK: DAMKA_CALIB_FILES (a
+// comma-separated list) or every *.pdn under DAMKA_CORPUS; nil when
+// neither is set.
+func calibFiles() []string {
+	if list := os.Getenv("DAMKA_CALIB_FILES"); list != "" {
+		return strings.Split(list, ",")
+	}
+	dir := os.Getenv("DAMKA_CORPUS")
+	if dir == "" {
+		return nil
+	}
+	var files []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, ".pdn") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files
+}
+
 // TestCalibrateK fits the slope k of the winning-chances curve to the
 // results of master games and measures the evaluation's fit to them: with
-// DAMKA_CORPUS set to a directory of Russian draughts PDN files
-// (testdata/corpus/russian), every position from ply 10 on is searched to
+// DAMKA_CORPUS set to a directory of PDN files of DAMKA_CALIB_VARIANT
+// (default Russian: testdata/corpus/russian), or DAMKA_CALIB_FILES to a
+// list of them, every position from ply 10 on is searched to
 // depth DAMKA_CALIB_DEPTH (default 4) and k is chosen to minimise the
 // squared error between the expected score (1+WinningChances)/2 and the
 // game's result. The games of even index in their file are the tuning
@@ -117,16 +132,23 @@ func bestK(samples []calibSample, keep func(*calibSample) bool) (k, loss float64
 //
 //	make calibrate CALIB_DEPTH=6
 func TestCalibrateK(t *testing.T) {
-	dir := os.Getenv("DAMKA_CORPUS")
-	if dir == "" {
+	files := calibFiles()
+	if files == nil {
 		t.Skip("DAMKA_CORPUS not set")
 	}
+	v := draughts.Russian
+	if name := os.Getenv("DAMKA_CALIB_VARIANT"); name != "" {
+		var err error
+		if v, err = draughts.VariantByName(name); err != nil {
+			t.Fatalf("DAMKA_CALIB_VARIANT: %v", err)
+		}
+	}
 	depth := calibDepth()
-	samples, games := masterSamples(t, dir, depth)
+	samples, games := masterSamples(t, v, files, depth)
 	all := func(*calibSample) bool { return true }
 	tuning := func(x *calibSample) bool { return !x.held }
 	held := func(x *calibSample) bool { return x.held }
-	t.Logf("%d games, %d positions, depth %d", games, len(samples), depth)
+	t.Logf("%s: %d games, %d positions, depth %d", v, games, len(samples), depth)
 	kt, lt := bestK(samples, tuning)
 	ka, la := bestK(samples, all)
 	kh, lh := bestK(samples, held)

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// calibPosition is a position of a master game and the game's result.
+type calibPosition struct {
+	fen    string
+	white  bool    // White is to move
+	result float64 // White's score: 1, 0.5 or 0
+}
+
+// calibPositions are every every-th position, from ply 10 on, of the games
+// of cfg's split that have a result (each game up to its first error).
+func calibPositions(cfg *config, every int) ([]calibPosition, int, error) {
+	var out []calibPosition
+	games := 0
+	err := input.ReadFile(cfg.heldOutFile, func(g *pdn.Game, _ error) error {
+		r := validate.Game(g, validate.Options{Variant: cfg.variant})
+		var res float64
+		switch r.Result {
+		case "2-0":
+			res = 1
+		case "1-1":
+			res = 0.5
+		case "0-2":
+			res = 0
+		default:
+			return nil
+		}
+		games++
+		n := len(r.Plies)
+		for _, f := range r.Findings {
+			if f.Severity == validate.Error && f.Ply > 0 && f.Ply-1 < n {
+				n = f.Ply - 1
+			}
+		}
+		for i := 10; i < n; i += every {
+			p := r.Plies[i].Before
+			out = append(out, calibPosition{p.FEN(), p.Side == draughts.White, res})
+		}
+		return nil
+	})
+	return out, games, err
+}
+
+// calibrate fits the slope k of the winning-chances curve of each
+// reference to the results of the games of cfg's split: the -engine at
+// -engine-depth and every -bin at each of -depths (0: 8, the default),
+// each searching every every-th position from ply 10 on (cached as the
+// reference searches are). k minimises the mean squared error between the
+// expected score (1+chances)/2 and the game's result over the positions
+// whose score is not decisive. It says whether one curve (k = 0.006, fitted
+// to damka's Russian scores) reads every engine's scores alike: an engine
+// whose scores run larger needs a smaller k for the same chances.
+func calibrate(cfg *config, every int, w io.Writer) error {
+	if err := os.MkdirAll(cfg.cacheDir, 0o755); err != nil {
+		return err
+	}
+	if err := cfg.writeHeldOut(); err != nil {
+		return err
+	}
+	pos, games, err := calibPositions(cfg, every)
+	if err != nil {
+		return err
+	}
+	type subject struct {
+		bin   *damkaBin
+		depth int
+	}
+	var subjects []subject
+	for _, b := range cfg.bins {
+		for _, d := range cfg.depths {
+			if d == 0 {
+				d = analyze.DefaultDepth
+			}
+			subjects = append(subjects, subject{b, d})
+		}
+	}
+	if cfg.ref != nil && cfg.ref.hub {
+		subjects = append(subjects, subject{cfg.ref, cfg.engineDepth})
+	}
+	for _, s := range subjects {
+		if s.bin.fp == "" {
+			if err := s.bin.identify(cfg); err != nil {
+				return err
+			}
+		}
+	}
+	refs, err := openRefs(cfg)
+	if err != nil {
+		return err
+	}
+	defer refs.close()
+	for _, s := range subjects {
+		for _, p := range pos {
+			refs.want(s.bin, p.fen, s.depth)
+		}
+	}
+	if err := refs.searchAll(cfg); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s: %d %s master games with a result, every %d-th position from ply 10 on (%d positions). k fitted to the results: the slope of the winning-chances curve 2/(1+exp(-k*s))-1 that minimises the mean squared error between (1+chances)/2 and White's score; positions with a decisive score left out.\n\n",
+		cfg.variant.Title(), games, cfg.split, every, len(pos))
+	fmt.Fprintln(w, "| reference | depth | positions | best k | error at best k | at k = 0.006 | at k = 0 |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for _, s := range subjects {
+		var evals, results []float64
+		for _, p := range pos {
+			r := refs.known[keyOf(s.bin, cfg.variant, cfg.tt, p.fen, s.depth)]
+			if r.score.IsDecisive() {
+				continue
+			}
+			e := float64(r.score)
+			if !p.white {
+				e = -e
+			}
+			evals, results = append(evals, e), append(results, p.result)
+		}
+		k, best := fitK(evals, results)
+		name := s.bin.name
+		if s.bin.hub {
+			name = s.bin.engine
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.5f | %.4f | %.4f | %.4f |\n", name, s.depth, len(evals), k, best,
+			calibError(evals, results, analyze.WinningChancesK), calibError(evals, results, 0))
+	}
+	return nil
+}
+
+// calibError is the mean squared error between 1/(1+exp(-k*e)) and the
+// results.
+func calibError(evals, results []float64, k float64) float64 {
+	var sum float64
+	for i, e := range evals {
+		x := 1/(1+math.Exp(-k*e)) - results[i]
+		sum += x * x
+	}
+	return sum / float64(max(len(evals), 1))
+}
+
+// fitK is the k in 0.0005..0.03 (steps of 0.00025) with the least
+// calibError.
+func fitK(evals, results []float64) (k, err float64) {
+	var ks []float64
+	for x := 0.0005; x <= 0.03; x += 0.00025 {
+		ks = append(ks, x)
+	}
+	k = slices.MinFunc(ks, func(a, b float64) int {
+		ea, eb := calibError(evals, results, a), calibError(evals, results, b)
+		switch {
+		case ea < eb:
+			return -1
+		case ea > eb:
+			return 1
+		}
+		return 0
+	})
+	return k, calibError(evals, results, k)
+}
