@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine time-to-depth selfplay fit
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay fit
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -134,13 +134,25 @@ verdicts-stable: build
 # data/), VARIANT russian or international, ENGINE_DEPTH its fixed depth
 # (before the move; one less after it), PLIES the recall sample. Not part
 # of make test: CI has no engine (the harness's tests use a fake one).
+# ENGINE_K is the slope of the engine's winning-chances curve (default
+# 0.006, damka's); make calibrate-engine fits it to the results of the
+# tuning half of the games.
 ENGINE       ?=
 VARIANT      ?= international
 ENGINE_DEPTH ?= 15
+ENGINE_K     ?=
 PLIES        ?= 1000
+comma        := ,
 verdicts-engine: build
 	@test -n "$(ENGINE)" || { echo "make verdicts-engine: set ENGINE=/path/to/scan"; exit 2; }
-	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -recall $(PLIES) -speed-j 2 $(VERDICTS_FLAGS)
+	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE)$(if $(ENGINE_K),$(comma)k=$(ENGINE_K)) -engine-depth $(ENGINE_DEPTH) -depths default -recall $(PLIES) -speed-j 2 $(VERDICTS_FLAGS)
+
+# The slope k of the winning-chances curve that fits the results of the
+# tuning half of the games, for ENGINE at ENGINE_DEPTH and for damka's
+# default analysis (every 4th position from ply 10 on).
+calibrate-engine: build
+	@test -n "$(ENGINE)" || { echo "make calibrate-engine: set ENGINE=/path/to/scan"; exit 2; }
+	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -split tuning -calibrate 4 $(VERDICTS_FLAGS)
 
 # Time to depth 10 and 14, damka eval against ENGINE, one thread each, on
 # 50 middlegame positions of the held-out International master games.

@@ -288,7 +288,12 @@ func (e *hubEngine) search(p *draughts.Position, depth int) (refResult, error) {
 	if err != nil {
 		return refResult{}, err
 	}
-	if err := e.send("pos "+hubPos(p), "depth "+strconv.Itoa(depth), "analyse"); err != nil {
+	// "new" empties the engine's tables (Scan: its transposition table;
+	// its move-ordering tables are cleared by every search), so that the
+	// answer is a function of the position and the depth, not of the
+	// searches this process made before (a table kept from them changes
+	// node counts and, at times, scores and moves).
+	if err := e.send("new", "pos "+hubPos(p), "depth "+strconv.Itoa(depth), "analyse"); err != nil {
 		return refResult{}, err
 	}
 	ls, err := e.until("move ")
@@ -349,8 +354,12 @@ func identifyHub(b *damkaBin, v draughts.Variant) error {
 	h := sha256.New()
 	h.Write(sum[:])
 	p := draughts.Start(v)
+	// The searches are made as search makes them, each from empty
+	// tables; the line below keeps the fingerprints of engine answers
+	// cached before they were (tables kept from search to search) apart.
+	h.Write([]byte("new before every search\n"))
 	for _, d := range []int{12, 13} {
-		if err := e.send("pos "+hubPos(&p), "depth "+strconv.Itoa(d), "analyse"); err != nil {
+		if err := e.send("new", "pos "+hubPos(&p), "depth "+strconv.Itoa(d), "analyse"); err != nil {
 			return err
 		}
 		ls, err := e.until("move ")

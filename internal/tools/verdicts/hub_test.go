@@ -24,6 +24,8 @@ import (
 //	extra   lists a move damka has not (a king's move from 1 to 50)
 //	deep    as ok, with other node counts (another engine)
 //	badpos  answers "error bad position" to the position of a search
+//	memory  scores a search by the searches made since the last "new" too,
+//	        as an engine whose tables outlive a search would
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("DAMKA_FAKE_HUB"); mode != "" {
 		fakeHub(mode, os.Stdin, os.Stdout)
@@ -35,7 +37,7 @@ func TestMain(m *testing.M) {
 func fakeHub(mode string, r io.Reader, w io.Writer) {
 	sc := bufio.NewScanner(r)
 	var p draughts.Position
-	depth, calls := 1, 0
+	depth, calls, sinceNew := 1, 0, 0
 	moves := func() []draughts.Move { return p.Variant().Moves(&p, nil) }
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -48,6 +50,8 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 			fmt.Fprintln(w, "wait")
 		case "init":
 			fmt.Fprintln(w, "ready")
+		case "new":
+			sinceNew = 0
 		case "ping":
 			fmt.Fprintln(w, "pong")
 		case "quit":
@@ -104,7 +108,12 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 				nodes = 2
 			}
 			calls++
-			fmt.Fprintf(w, "info %d 1.0 %d %d 0.%02d %d.0 pv\n", depth, int(analyze.Evaluate(p.Variant(), &p))+depth, nodes, calls%100, os.Getpid()%1000+calls)
+			score := int(analyze.Evaluate(p.Variant(), &p)) + depth
+			if mode == "memory" {
+				score += sinceNew
+			}
+			sinceNew++
+			fmt.Fprintf(w, "info %d 1.0 %d %d 0.%02d %d.0 pv\n", depth, score, nodes, calls%100, os.Getpid()%1000+calls)
 			fmt.Fprintln(w, "move "+hubMove(&ms[len(ms)-1]))
 		}
 	}
@@ -258,5 +267,29 @@ func TestHubFingerprint(t *testing.T) {
 	}
 	if c := fp("deep"); c == a {
 		t.Errorf("engines with other node counts have the same fingerprint %s", c)
+	}
+}
+
+// TestHubSearchFresh: every search starts from empty tables ("new"), so
+// that a position searched again after others gets the same answer.
+func TestHubSearchFresh(t *testing.T) {
+	e := startFake(t, "memory")
+	var first []refResult
+	for round := range 2 {
+		for i, c := range hubFENs[:4] {
+			p, err := c.v.ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := e.search(&p, 13)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if round == 0 {
+				first = append(first, r)
+			} else if r != first[i] {
+				t.Errorf("%s searched again: %+v, first %+v", c.fen, r, first[i])
+			}
+		}
 	}
 }
