@@ -282,8 +282,8 @@ func (r *refs) serious(cfg *config, a *analysis, row *plyRow, sample string, plu
 		if plus != cfg.plus {
 			sample += strconv.Itoa(plus)
 		}
-		fmt.Fprintf(cfg.dump, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%s\t%s\t%s\t%v\t%s\n", a.bin.name, a.nominal, sample, row.key, row.move,
-			row.class, row.before, row.after, row.verdictDepth,
+		fmt.Fprintf(cfg.dump, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.3f\t%s\t%s\t%s\t%v\t%s\n", a.bin.name, a.nominal, sample, row.key, row.move,
+			row.class, analyze.Score(row.before), analyze.Score(row.after), row.verdictDepth,
 			a.bin.chances(analyze.Score(row.before))-a.bin.chances(analyze.Score(row.after)),
 			before.score, after.score.Back(), before.best, s, row.fen)
 	}

@@ -626,6 +626,18 @@ func readRows(cfg *config, dir string) ([]plyRow, int, error) {
 	defer moves.Release()
 	id, ply, fen, mv := strCol(moves, "game_id"), i32Col(moves, "ply"), strCol(moves, "fen_before"), strCol(moves, "move")
 	class, before, after, legal, depth := strCol(moves, "class"), i32Col(moves, "eval_before"), i32Col(moves, "eval_after"), i32Col(moves, "legal_moves"), i32Col(moves, "depth")
+	// A decisive score is NULL in eval_before and eval_after, its plies
+	// to the end in mate_before and mate_after (> 0: the mover wins).
+	mateBefore, mateAfter := i32Col(moves, "mate_before"), i32Col(moves, "mate_after")
+	decisive := func(eval, mate int32) int32 {
+		switch {
+		case mate > 0:
+			return int32(analyze.WinIn(int(mate)))
+		case mate < 0:
+			return int32(analyze.LossIn(int(-mate)))
+		}
+		return eval
+	}
 	var vdepth []int32
 	if len(moves.Schema().FieldIndices("verdict_depth")) == 1 {
 		vdepth = i32Col(moves, "verdict_depth")
@@ -641,7 +653,7 @@ func readRows(cfg *config, dir string) ([]plyRow, int, error) {
 			return nil, 0, fmt.Errorf("%s: game %s has index %d", dir, id[i], g)
 		}
 		r := plyRow{key: fmt.Sprintf("%s:%d", cfg.heldOutKeys[g-1], ply[i]), fen: fen[i], move: mv[i], class: class[i],
-			before: before[i], after: after[i], legal: legal[i]}
+			before: decisive(before[i], mateBefore[i]), after: decisive(after[i], mateAfter[i]), legal: legal[i]}
 		if vdepth != nil {
 			r.verdictDepth = vdepth[i]
 		}
