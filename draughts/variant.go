@@ -519,6 +519,9 @@ func init() {
 		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder
 		s.ranked = !s.kingOnly && (s.KingFirst || s.MostKings || s.KingOrder)
 		s.kingsMatter = s.ranked || s.MenSpareKings
+		if (s.KingMoveLimit != 0) != s.id.limitsKings() || s.KingMoveLimit >= maxKingRun {
+			panic("draughts: " + s.name + ": KingMoveLimit and Variant.limitsKings disagree")
+		}
 	}
 }
 
