@@ -166,6 +166,9 @@ func (p *Position) Hash() uint64 { return p.hash }
 // Make plays m, which must be a legal move of p, on p.
 func (p *Position) Make(m *Move) {
 	us, them := p.Side, p.Side^1
+	// Read with the side, before the stores: read after them, at the
+	// end, it cost BenchmarkMakeCopy twice as much (+9% against +4%).
+	limits := p.v.limitsKings()
 	from, to := m.From.Bit(), m.To.Bit()
 	wasKing := p.Kings&from != 0
 	mover := WhiteMan + Piece(us)*2
@@ -224,10 +227,10 @@ func (p *Position) Make(m *Move) {
 	}
 	p.Side = them
 	p.hash = h
-	if p.v.limitsKings() {
+	if limits {
 		// Frisian's king-move limit (Rules.KingMoveLimit), in place for
-		// the same reason (a leaf; the other variants pay one compare of
-		// a byte they hold): the mover's count, kept for a quiet move of
+		// the same reason (a leaf; the other variants pay the compare of
+		// one byte of p): the mover's count, kept for a quiet move of
 		// the king that made its last quiet moves while it has men,
 		// started for another king's, cleared for any other move; and the
 		// opponent's, cleared when the capture took that king or the last
