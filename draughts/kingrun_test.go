@@ -198,6 +198,26 @@ func TestKingMoveLimit(t *testing.T) {
 		if a != b || a.Hash() != b.Hash() {
 			t.Errorf("%s and %s: unequal (hash %#x, %#x)", a.FEN(), b.FEN(), a.Hash(), b.Hash())
 		}
+		// PiecesHash leaves the count out: the hash of the FEN's position.
+		if p.PiecesHash() != q.Hash() || q.PiecesHash() != q.Hash() {
+			t.Errorf("PiecesHash %#x, the FEN's hash %#x", p.PiecesHash(), q.Hash())
+		}
+		// WithKingRun sets the count back on the FEN's position.
+		if r, ok := q.WithKingRun(White, mustSquare(t, "41"), 3); !ok || r != p || r.Hash() != p.Hash() {
+			t.Errorf("WithKingRun: %v, not the position played", ok)
+		}
+		for _, bad := range []struct {
+			c Color
+			s string
+			n int
+		}{{White, "45", 1}, {White, "41", 5}, {Black, "9", 1}, {White, "41", -1}} {
+			if _, ok := q.WithKingRun(bad.c, mustSquare(t, bad.s), bad.n); ok {
+				t.Errorf("WithKingRun(%s, %s, %d): ok", bad.c, bad.s, bad.n)
+			}
+		}
+		if r, ok := p.WithKingRun(White, NoSquare, 0); !ok || r != q {
+			t.Errorf("WithKingRun(White, -, 0): %v, not the FEN's position", ok)
+		}
 		// Mirror swaps the sides' runs, and twice is the identity.
 		m := p.Mirror()
 		if s, n := m.KingRun(Black); n != 3 || s != Board10x10().Flip(mustSquare(t, "41").Bit()).First() {
@@ -214,6 +234,9 @@ func TestKingMoveLimit(t *testing.T) {
 		}
 		if len(International.BarredMoves(&p, nil)) != 0 {
 			t.Error("International: barred moves")
+		}
+		if _, ok := p.WithKingRun(White, mustSquare(t, "46"), 1); ok || p.PiecesHash() != p.Hash() {
+			t.Error("International: WithKingRun accepted, or PiecesHash is not Hash")
 		}
 	})
 }

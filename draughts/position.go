@@ -38,6 +38,29 @@ type kingRun struct {
 	n  uint8
 }
 
+// WithKingRun returns p with side c's run set: the king on s has made n
+// quiet moves running (KingRun), n 0 for none; for a caller that keeps a
+// position as its FEN, which has no such field, and the run beside it.
+// ok is false, and p returned as it is, when p's variant has no
+// KingMoveLimit, n is outside 0 to the limit plus one, or, for n > 0, s
+// is no king of c or c has no men.
+func (p Position) WithKingRun(c Color, s Square, n int) (q Position, ok bool) {
+	limit := int(p.v.spec().KingMoveLimit)
+	c &= 1
+	switch {
+	case limit == 0 || n < 0 || n > limit+1:
+		return p, false
+	case n > 0 && (s >= 64 || !p.KingsOf(c).Has(s) || p.Men(c) == 0):
+		return p, false
+	}
+	if n == 0 {
+		s = 0
+	}
+	p.run[c] = kingRun{sq: s, n: uint8(n)}
+	p.hash = p.computeHash()
+	return p, true
+}
+
 // KingRun is, for side c, the square of the king that made c's last quiet
 // moves and how many it made running while c had men: n is 0 when c's
 // last move was no quiet king move, in a variant without a

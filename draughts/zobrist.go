@@ -92,6 +92,22 @@ func (p *Position) computeHash() uint64 {
 	return h
 }
 
+// PiecesHash is the hash of p's pieces and side to move alone: Hash
+// without the keys of the king runs (KingRun), which is the hash of the
+// position p's FEN sets up. In every variant but Frisian and Frysk!, and
+// wherever no king's quiet moves are counted, it is Hash. It keys tables
+// of positions as their FENs name them (package export), whose hashes
+// are those of every version before the runs were kept.
+func (p *Position) PiecesHash() uint64 {
+	h := p.hash
+	for c, r := range p.run {
+		if r.n != 0 {
+			h ^= zobristRun[c][r.n-1][r.sq]
+		}
+	}
+	return h
+}
+
 // RecomputeHash returns the hash of p computed from its pieces (and its
 // king runs, KingRun), for tests
 // and for checking positions built by hand.
