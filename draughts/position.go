@@ -258,8 +258,9 @@ func (p *Position) Make(m *Move) {
 		// started for another king's, cleared for any other move; and the
 		// opponent's, cleared when the capture took that king or the last
 		// of its men, so that equal positions hash the same. After the
-		// side and the hash are stored: kept live across it, they made
-		// Make a frame.
+		// side and the hash are stored: kept live across it, they were
+		// spilled on every move. (Make keeps a leaf, with no stack check;
+		// the capture path spills the variant to an 8-byte frame.)
 		them := p.Side & 1
 		us := them ^ 1
 		r := &p.run[us]
