@@ -34,6 +34,14 @@ func (v Variant) QuietMove(p *Position, from, to Square) (m Move, legal int, ok 
 // Validation uses it to tell a missed capture from an illegal move.
 func (v Variant) QuietMoves(p *Position, buf []Move) []Move { return v.spec().quietMoves(p, buf) }
 
+// BarredMoves appends the quiet moves of p that the king-move limit
+// forbids (Rules.KingMoveLimit: in Frisian, those of the king that made
+// three quiet moves running while its side has men, Position.KingRun), as
+// if it had not reached the limit; none in the other variants. Moves,
+// QuietMoves, QuietMove, HasMoves and Perft leave them out; validation
+// reads a written move among them as a move past the limit.
+func (v Variant) BarredMoves(p *Position, buf []Move) []Move { return v.spec().BarredMoves(p, buf) }
+
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
 // counting moves as c says. Leaves are counted in bulk: at depth 1 quiet
 // moves are counted with population counts, not listed.

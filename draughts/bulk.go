@@ -309,7 +309,37 @@ func (v *spec) quietMove(p *Position, from, to Square) (Move, int, bool) {
 	if geo.perRow == 4 {
 		return m, countQuiet[[4]byte](v, p), true
 	}
-	return m, countQuiet[[5]byte](v, p), true
+	n := countQuiet[[5]byte](v, p)
+	if b := v.barred(p); b != 0 {
+		// Frisian: the king at the limit of quiet moves has none
+		// (Rules.KingMoveLimit); countQuiet, which perft's other variants
+		// count their leaves with, does not look.
+		if b.Has(from) {
+			return Move{}, 0, false
+		}
+		n -= v.kingQuietCount(p, b.First())
+	}
+	return m, n, true
+}
+
+// kingQuietCount counts the quiet moves of the king on s, as countQuiet
+// counts them.
+func (v *spec) kingQuietCount(p *Position, s Square) int {
+	geo := v.geo
+	occ := p.Occupied()
+	n := 0
+	for d := Direction(0); d < 4; d++ {
+		if v.FlyingKings {
+			t := geo.ray[s][d]
+			if blk := t & occ; blk != 0 {
+				t = before(t, firstBlocker(blk, d), d)
+			}
+			n += t.PopCount()
+		} else if nb := geo.neighbor[s][d]; nb != NoSquare && !occ.Has(nb) {
+			n++
+		}
+	}
+	return n
 }
 
 // straightQuietMove is quietMove in Turkish, from the list of the quiet

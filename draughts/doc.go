@@ -50,8 +50,13 @@
 // Russian rules digest (R-CAP-4 and so on). Frisian adds captures along
 // files and rows (Orthogonal: directions 4-7 of the same neighbour and ray
 // tables) and weighs kings in the majority rule (KingsWeigh); its rule
-// that a king moves at most three times running needs the game's history
-// and is checked by package validate. Breakthrough ends at the first king
+// that a king makes at most three quiet moves running while its side has
+// men (KingMoveLimit) is kept in the position: Position.KingRun counts,
+// for each side, the quiet moves of the king that moved last, Make keeps
+// the count from the game's moves, the hash includes it, and the
+// generator leaves out the quiet moves of a king at the limit
+// (BarredMoves lists them). A position set up from a FEN carries no
+// history: its counts start at 0. Breakthrough ends at the first king
 // (FirstKingWins). Turkish moves and captures along files and rows only
 // (Straight), removes each piece as it is taken (RemoveAsTaken, as Thai)
 // and forbids a capture to turn back by 180 degrees (NoTurnBack); its

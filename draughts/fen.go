@@ -39,7 +39,8 @@ func fenErr(fen string, field int, text, format string, args ...any) error {
 // ranges; 1=b8 ... 32=g1 in Russian, "W:W31-50:B1-20" in International).
 // Spaces anywhere and a trailing "." are allowed, and either side's list may
 // be missing or empty. It never panics; a bad FEN gives a *FENError naming
-// the field.
+// the field. A FEN carries no history: in Frisian the king's quiet moves
+// running (Position.KingRun) start at 0, so that no king is barred.
 func (v Variant) ParseFEN(fen string) (Position, error) { return v.names().parseFEN(v, fen) }
 
 // parseFEN is ParseFEN with the names of n.
@@ -164,7 +165,8 @@ func isNumeric(s string) bool {
 // FEN returns p in canonical form, in the notation of its variant: White's
 // list first, kings marked K, squares in dense order for algebraic names
 // (a1, c1, ..., h8: "W:Wa1,Kc3:Bb8") and in ascending order for numeric
-// ones ("W:W31,K32:B1").
+// ones ("W:W31,K32:B1"). It does not write Frisian's count of a king's
+// quiet moves (Position.KingRun), which FEN has no field for.
 func (p *Position) FEN() string {
 	n := p.v.names()
 	return string(n.appendFEN(make([]byte, 0, 8+4*p.Occupied().PopCount()), p))

@@ -232,7 +232,7 @@ func (v *spec) diagonalQuiet(p *Position, buf []Move) []Move {
 		buf = v.appendSteps(buf, men>>l&empty, -int(l), promo)
 		buf = v.appendSteps(buf, men>>r&empty, -int(r), promo)
 	}
-	for k := p.KingsOf(us); k != 0; k &= k - 1 {
+	for k := p.KingsOf(us) &^ v.barred(p); k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < 4; d++ {
 			var t Bitboard
@@ -250,6 +250,45 @@ func (v *spec) diagonalQuiet(p *Position, buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// barred is the king of the side to move that has made the limit of quiet
+// moves running while its side has men (Rules.KingMoveLimit: Frisian, at
+// most three; Position.KingRun), which may not make another: it may still
+// capture. Empty in the other variants, and in a position from a FEN.
+func (v *spec) barred(p *Position) Bitboard {
+	if v.KingMoveLimit == 0 {
+		return 0
+	}
+	r := p.run[p.Side&1]
+	if r.n < v.KingMoveLimit || p.Men(p.Side) == 0 {
+		return 0
+	}
+	return r.sq.Bit() & p.Kings
+}
+
+// BarredMoves appends the quiet moves of p that the king-move limit
+// forbids (Rules.KingMoveLimit): those of the king that made the limit
+// of quiet moves running while its side has men, as if it had not.
+// Validation uses it to tell a move past the limit, which it reports and
+// replays, from an illegal move. None in the other variants.
+func (v *spec) BarredMoves(p *Position, buf []Move) []Move {
+	b := v.barred(p)
+	if b == 0 {
+		return buf
+	}
+	q := *p
+	q.run[q.Side&1] = kingRun{}
+	start := len(buf)
+	buf = v.quietMoves(&q, buf)
+	n := start
+	for _, m := range buf[start:] {
+		if b.Has(m.From) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // appendSteps appends a quiet move of a man to every square of to, from the
@@ -270,7 +309,7 @@ func (v *spec) hasQuiet(p *Position) bool {
 	us := p.Side
 	empty := geo.board &^ p.Occupied()
 	men := p.Men(us)
-	kings := p.KingsOf(us)
+	kings := p.KingsOf(us) &^ v.barred(p)
 	for d := Direction(0); d < 4; d++ {
 		if t := geo.shiftBB(kings, d) & empty; t != 0 {
 			return true

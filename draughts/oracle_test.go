@@ -46,8 +46,9 @@ func TestOracleMovegen(t *testing.T) {
 
 // TestOracleVariants compares the legal moves of the random positions of
 // ../shared/oracle's other variants with pydraughts'. Frisian's lines
-// ignore the three-move king rule, as Moves does (package validate keeps
-// it).
+// ignore the three-move king rule; a position read from a FEN has no
+// king's moves counted (Position.KingRun), so Moves bars none there
+// either.
 func TestOracleVariants(t *testing.T) {
 	for _, tt := range []struct {
 		dir   string

@@ -8,12 +8,70 @@ import (
 // Position is a board with the side to move and its Zobrist hash, and the
 // variant it belongs to, which names its squares (FEN). It is a plain
 // value, 40 bytes: copy it to keep it (copy-make).
+//
+// In a variant that limits a king's quiet moves (Rules.KingMoveLimit:
+// Frisian, Frysk!) it also keeps, for each side, the king that made that
+// side's last quiet moves and how many it made running (KingRun): the
+// part of the game's history that the rule needs, which Make keeps up.
+// Two positions that differ in it are different positions (==, Hash). A
+// position set up from a FEN or from pieces starts with no moves counted:
+// a FEN carries no history.
 type Position struct {
 	Pieces [2]Bitboard // men and kings of White and Black
 	Kings  Bitboard    // kings of both sides
 	Side   Color       // side to move
 	v      Variant
-	hash   uint64
+	// run is, by side, the king that made the side's last quiet moves
+	// (its square now) and their count: n 0 when the side's last move was
+	// no quiet king move. Only the variants with a KingMoveLimit set it;
+	// it sits in what was padding before hash, so that the Position
+	// stays 40 bytes.
+	run  [2]kingRun
+	hash uint64
+}
+
+// kingRun is a king's quiet moves running: the square it stands on and
+// how many it made, n capped at the limit plus one (a move past the limit
+// that validation replays).
+type kingRun struct {
+	sq Square
+	n  uint8
+}
+
+// WithKingRun returns p with side c's run set: the king on s has made n
+// quiet moves running (KingRun), n 0 for none; for a caller that keeps a
+// position as its FEN, which has no such field, and the run beside it.
+// ok is false, and p returned as it is, when p's variant has no
+// KingMoveLimit, n is outside 0 to the limit plus one, or, for n > 0, s
+// is no king of c or c has no men.
+func (p Position) WithKingRun(c Color, s Square, n int) (q Position, ok bool) {
+	limit := int(p.v.spec().KingMoveLimit)
+	c &= 1
+	switch {
+	case limit == 0 || n < 0 || n > limit+1:
+		return p, false
+	case n > 0 && (s >= 64 || !p.KingsOf(c).Has(s) || p.Men(c) == 0):
+		return p, false
+	}
+	if n == 0 {
+		s = 0
+	}
+	p.run[c] = kingRun{sq: s, n: uint8(n)}
+	p.hash = p.computeHash()
+	return p, true
+}
+
+// KingRun is, for side c, the square of the king that made c's last quiet
+// moves and how many it made running while c had men: n is 0 when c's
+// last move was no quiet king move, in a variant without a
+// KingMoveLimit, and in a position set up from a FEN, which carries no
+// history. At the limit (Frisian: 3) that king has no quiet move.
+func (p *Position) KingRun(c Color) (s Square, n int) {
+	r := p.run[c&1]
+	if r.n == 0 {
+		return NoSquare, 0
+	}
+	return r.sq, int(r.n)
 }
 
 // StartFEN is the start position of Russian draughts and giveaway (R-BRD-2).
@@ -131,6 +189,9 @@ func (p *Position) Hash() uint64 { return p.hash }
 // Make plays m, which must be a legal move of p, on p.
 func (p *Position) Make(m *Move) {
 	us, them := p.Side, p.Side^1
+	// Read with the side, before the stores: read after them, at the
+	// end, it cost BenchmarkMakeCopy twice as much (+9% against +4%).
+	limits := p.v.limitsKings()
 	from, to := m.From.Bit(), m.To.Bit()
 	wasKing := p.Kings&from != 0
 	mover := WhiteMan + Piece(us)*2
@@ -189,7 +250,49 @@ func (p *Position) Make(m *Move) {
 	}
 	p.Side = them
 	p.hash = h
+	if limits {
+		// Frisian's king-move limit (Rules.KingMoveLimit), in place for
+		// the same reason (a leaf; the other variants pay the compare of
+		// one byte of p): the mover's count, kept for a quiet move of
+		// the king that made its last quiet moves while it has men,
+		// started for another king's, cleared for any other move; and the
+		// opponent's, cleared when the capture took that king or the last
+		// of its men, so that equal positions hash the same. After the
+		// side and the hash are stored: kept live across it, they were
+		// spilled on every move. (Make keeps a leaf, with no stack check;
+		// the capture path spills the variant to an 8-byte frame.)
+		them := p.Side & 1
+		us := them ^ 1
+		r := &p.run[us]
+		if r.n != 0 {
+			p.hash ^= zobristRun[us][(r.n-1)&(maxKingRun-1)][r.sq&63]
+		}
+		switch {
+		case !wasKing || m.jumps != 0 || p.Pieces[us]&^p.Kings == 0:
+			r.sq, r.n = 0, 0
+		case r.n != 0 && r.sq == m.From:
+			if r.n <= p.v.spec().KingMoveLimit {
+				r.n++
+			}
+			r.sq = m.To
+		default:
+			r.sq, r.n = m.To, 1
+		}
+		if r.n != 0 {
+			p.hash ^= zobristRun[us][(r.n-1)&(maxKingRun-1)][r.sq&63]
+		}
+		if o := &p.run[them]; o.n != 0 && m.Captured != 0 && (m.Captured.Has(o.sq) || p.Pieces[them]&^p.Kings == 0) {
+			p.hash ^= zobristRun[them][(o.n-1)&(maxKingRun-1)][o.sq&63]
+			o.sq, o.n = 0, 0
+		}
+	}
 }
+
+// limitsKings reports whether v has a KingMoveLimit: Frisian and Frysk!,
+// next to each other in the table, tested by one compare of v itself, not
+// of its table row, which Make does not read (init checks it against the
+// table).
+func (v Variant) limitsKings() bool { return v-Frisian <= Frysk-Frisian }
 
 // makeNoHash is Make without the hash update, for perft's frontier where
 // the children's hashes are never read; the hash of p is left stale.
@@ -278,6 +381,11 @@ func (p *Position) Mirror() Position {
 		Kings:  g.Flip(p.Kings),
 		Side:   p.Side.Opp(),
 		v:      p.v,
+	}
+	for c, r := range p.run {
+		if r.n != 0 {
+			q.run[c^1] = kingRun{sq: g.Flip(r.sq.Bit()).First(), n: r.n}
+		}
 	}
 	q.hash = q.computeHash()
 	return q

@@ -87,9 +87,10 @@ type Rules struct {
 	// reads it.
 	NoTurnBack bool
 	// KingMoveLimit is the most quiet moves running that one king may
-	// make while its side has men (Frisian: 3), 0 for no limit. It needs
-	// the game's history, which the generator does not have: package
-	// validate checks it.
+	// make while its side has men (Frisian: 3), 0 for no limit. The
+	// position keeps the count from the game's moves (Position.KingRun:
+	// Make updates it; a FEN, which has no history, starts it at 0), and
+	// the generator leaves out the quiet moves of a king at the limit.
 	KingMoveLimit uint8
 	// FirstKingWins ends the game as soon as a man is crowned: the side
 	// that crowned it wins, and the other has no move (Breakthrough).
@@ -358,10 +359,11 @@ var specs = [numVariants]spec{
 	// rows (Orthogonal); the capture of the most value is compulsory, a
 	// king worth more than one man and less than two (KingsWeigh), and of
 	// captures of one value the one made with a king (KingFirst). A king
-	// moves at most three times running without a capture while its side
-	// has men: that needs the game's history, and package validate
-	// checks it. White moves first; squares numbered 1-50 as in
-	// International draughts.
+	// makes at most three quiet moves running while its side has men
+	// (KingMoveLimit): the position counts them from the game's moves
+	// (Position.KingRun; from a FEN, 0) and the generator enforces it.
+	// White moves first; squares numbered 1-50 as in International
+	// draughts.
 	Frisian: {
 		name:    "frisian",
 		title:   "Frisian draughts",
@@ -519,6 +521,9 @@ func init() {
 		s.kingOnly = s.KingFirst && !s.MajorityCapture && !s.MostKings && !s.KingOrder
 		s.ranked = !s.kingOnly && (s.KingFirst || s.MostKings || s.KingOrder)
 		s.kingsMatter = s.ranked || s.MenSpareKings
+		if (s.KingMoveLimit != 0) != s.id.limitsKings() || s.KingMoveLimit >= maxKingRun {
+			panic("draughts: " + s.name + ": KingMoveLimit and Variant.limitsKings disagree")
+		}
 	}
 }
 
@@ -556,7 +561,8 @@ func (v Variant) Geometry() *Geometry { return v.spec().geo }
 func (v Variant) Rules() Rules { return v.spec().Rules }
 
 // KingMoveLimit is the most quiet moves running one king may make while
-// its side has men, 0 for none (Rules.KingMoveLimit).
+// its side has men, 0 for none (Rules.KingMoveLimit; Position.KingRun
+// counts them).
 func (v Variant) KingMoveLimit() int { return int(v.spec().KingMoveLimit) }
 
 // LoserWins reports whether the goal is reversed: a side without a legal

@@ -14,10 +14,17 @@ package draughts
 //     8x8 squares: for each piece kind in the same order, for each bit
 //     from 0 to 63 that is not a square of the 8x8 board, one key. A bit
 //     has one key per piece kind whatever board it belongs to: positions
-//     of different boards are never compared.
+//     of different boards are never compared;
+//  4. then, for the king-move limit (Rules.KingMoveLimit, Frisian): for
+//     each side, White first; for each count of a king's quiet moves
+//     running from 1 to maxKingRun; for each bit from 0 to 63: one key.
 //
 // The hash of a position is the XOR of the keys of its pieces, XORed with
-// the side key when Black is to move. The empty board with White to move
+// the side key when Black is to move, and with the key of each side's
+// king run (Position.KingRun: its side, count and square) when its count
+// is not 0, which it is in every variant but Frisian and Frysk! and in a
+// position from a FEN, so that their hashes are what they were before the
+// run was kept. The empty board with White to move
 // hashes to 0. TestZobristKeysFixed pins the first keys and the hash of the
 // start position; never change them.
 const ZobristSeed uint64 = 0x64616D6B61 // "damka" in ASCII
@@ -25,7 +32,15 @@ const ZobristSeed uint64 = 0x64616D6B61 // "damka" in ASCII
 var (
 	zobrist     [5][64]uint64 // [Piece][Square]; row NoPiece stays zero
 	zobristSide uint64
+	// zobristRun[side][n-1][square]: a king of side that made n quiet
+	// moves running and stands on square (Position.KingRun).
+	zobristRun [2][maxKingRun][64]uint64
 )
+
+// maxKingRun is the most a king's run of quiet moves is counted to: the
+// limit (3) and one move past it, which validation replays and reports.
+// init checks every variant's KingMoveLimit against it.
+const maxKingRun = 4
 
 func splitmix64(state *uint64) uint64 {
 	*state += 0x9E3779B97F4A7C15
@@ -50,6 +65,13 @@ func init() {
 			}
 		}
 	}
+	for c := range zobristRun {
+		for n := range zobristRun[c] {
+			for s := range zobristRun[c][n] {
+				zobristRun[c][n][s] = splitmix64(&state)
+			}
+		}
+	}
 }
 
 // computeHash computes the hash of p from scratch.
@@ -62,9 +84,31 @@ func (p *Position) computeHash() uint64 {
 	if p.Side == Black {
 		h ^= zobristSide
 	}
+	for c, r := range p.run {
+		if r.n != 0 {
+			h ^= zobristRun[c][r.n-1][r.sq]
+		}
+	}
 	return h
 }
 
-// RecomputeHash returns the hash of p computed from its pieces, for tests
+// PiecesHash is the hash of p's pieces and side to move alone: Hash
+// without the keys of the king runs (KingRun), which is the hash of the
+// position p's FEN sets up. In every variant but Frisian and Frysk!, and
+// wherever no king's quiet moves are counted, it is Hash. It keys tables
+// of positions as their FENs name them (package export), whose hashes
+// are those of every version before the runs were kept.
+func (p *Position) PiecesHash() uint64 {
+	h := p.hash
+	for c, r := range p.run {
+		if r.n != 0 {
+			h ^= zobristRun[c][r.n-1][r.sq]
+		}
+	}
+	return h
+}
+
+// RecomputeHash returns the hash of p computed from its pieces (and its
+// king runs, KingRun), for tests
 // and for checking positions built by hand.
 func (p *Position) RecomputeHash() uint64 { return p.computeHash() }

@@ -20,7 +20,11 @@ const DefaultOpeningsPlies = 24
 // Openings gathers the positions table: for every position reached in the
 // first plies of the games and every move played from it, how many games
 // played it and how they ended. Positions are keyed by variant and
-// Zobrist hash, so that transpositions count together.
+// Zobrist hash, so that transpositions count together: the hash of the
+// position as its FEN gives it (draughts.Position.PiecesHash), without
+// Frisian's count of a king's quiet moves, which the FEN column does not
+// show either, and which its binary form (MarshalBinary) reads back from
+// the FEN.
 //
 // A game counts once per (position, move), with its declared result
 // (Report.Result). Counting stops at the end of its replay and before a
@@ -104,7 +108,7 @@ func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string, order in
 		if id == "" {
 			id = GameID(r.Game)
 		}
-		k := openingKey{r.Variant, pl.Before.Hash(), pl.Move.String()}
+		k := openingKey{r.Variant, pl.Before.PiecesHash(), pl.Move.String()}
 		st := o.stats[k]
 		if st == nil {
 			st = &openingStats{pos: pl.Before, minPly: pl.Ply, firstGame: id, firstOrder: order}

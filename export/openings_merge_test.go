@@ -2,8 +2,14 @@ package export
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
 )
 
 // A positions table gathered in parts (each part's games in any order,
@@ -115,5 +121,42 @@ func TestOpeningsBinaryDamaged(t *testing.T) {
 	c, _ := back.MarshalBinary()
 	if !bytes.Equal(b, c) {
 		t.Fatal("a table decoded does not encode to the same bytes")
+	}
+}
+
+// A Frisian game whose king makes quiet moves running: the engine's
+// hash holds their count (draughts.Position.KingRun), the tables' hashes
+// do not (PiecesHash, the hash of the FEN's position), so that the
+// positions table reads back from its binary form, where each position
+// is its FEN, and hash_before is what it was before the count was kept.
+func TestOpeningsFrisianKingRun(t *testing.T) {
+	g, err := pdn.NewReader(strings.NewReader("[GameType \"40\"]\n[SetUp \"1\"]\n[FEN \"W:WK46,45:BK3\"]\n\n1. 46-41 3-9 2. 41-46 9-3 3. 46-41 3-9 4. 45-40 9-3 *\n"), "k.pdn").Next()
+	if err != nil && err != io.EOF {
+		t.Fatal(err)
+	}
+	r := validate.Game(g, validate.Options{})
+	if r.Variant != draughts.Frisian || len(r.Plies) != 8 || len(r.Findings) != 0 {
+		t.Fatalf("%s, %d plies, findings %+v", r.Variant, len(r.Plies), r.Findings)
+	}
+	before := r.Plies[6].Before
+	if _, n := before.KingRun(draughts.White); n != 3 || before.PiecesHash() == before.Hash() {
+		t.Fatalf("ply 7: KingRun counts %d", n)
+	}
+	o := NewOpenings(24)
+	o.Add(r, nil)
+	b, err := o.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Openings
+	// 8 plies, 6 rows: plies 5 and 6 are plies 1 and 2 again, the
+	// king's count apart, which the FEN does not show.
+	if err := back.UnmarshalBinary(b); err != nil || back.Len() != o.Len() || back.Len() != 6 {
+		t.Fatalf("%v: %d rows of %d", err, back.Len(), o.Len())
+	}
+	p := PrepareGame(r, nil)
+	fromFEN, _ := draughts.Frisian.ParseFEN(before.FEN())
+	if p.moves.hashes[6] != fromFEN.Hash() {
+		t.Errorf("hash_before of ply 7: %#x, the FEN's %#x", p.moves.hashes[6], fromFEN.Hash())
 	}
 }

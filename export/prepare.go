@@ -45,7 +45,8 @@ type preparedMoves struct {
 	small []uint8
 	// hashes holds the hash of the position before every ply, then that
 	// of the final position: hash_before is hashes[:n], hash_after
-	// hashes[1:].
+	// hashes[1:]. The hash of the position as its FEN gives it
+	// (draughts.Position.PiecesHash), which joins positions.hash.
 	hashes  []uint64
 	written []string
 	// fen holds the FENs of the positions before the plies, one after the
@@ -257,7 +258,7 @@ func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMove
 		sqEnd[i] = int32(len(m.squares))
 		m.fen = pl.Before.AppendFEN(m.fen)
 		fenEnd[i] = int32(len(m.fen))
-		m.hashes[i] = pl.Before.Hash()
+		m.hashes[i] = pl.Before.PiecesHash()
 		if pl.Index >= 0 && pl.Index < len(r.Game.Moves) {
 			if nt := r.Game.Moves[pl.Index].Notes; nt != nil && (len(nt.Comments) > 0 || len(nt.NAGs) > 0 || nt.Strength != "") {
 				if m.notes == nil {
@@ -268,7 +269,7 @@ func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMove
 		}
 	}
 	m.fen = r.Final.AppendFEN(m.fen)
-	m.hashes[n] = r.Final.Hash()
+	m.hashes[n] = r.Final.PiecesHash()
 	return m
 }
 

@@ -39,3 +39,24 @@ func TestFrisianKingMoveLimit(t *testing.T) {
 		})
 	}
 }
+
+// A fourth quiet move of one king where a capture is compulsory breaks
+// both rules: the missed capture and the limit are reported at the ply,
+// and replay goes on, as before the generator knew the limit.
+func TestFrisianKingMoveLimitAndCapture(t *testing.T) {
+	const game = "[GameType \"40\"]\n[SetUp \"1\"]\n[FEN \"W:WK46,45:B34,K1\"]\n\n1. 46-41 1-6 2. 41-46 6-1 3. 46-41 34-40 4. 41-46 *\n"
+	r := Game(readOne(t, game), Options{})
+	var kinds []string
+	for _, f := range r.Findings {
+		if f.Ply != 7 {
+			t.Errorf("finding at ply %d: %s: %s", f.Ply, f.Kind, f.Message)
+		}
+		kinds = append(kinds, string(f.Kind))
+	}
+	if got := fmt.Sprint(kinds); got != "[missed_capture illegal_move]" {
+		t.Errorf("findings %s, want a missed capture and the limit (%+v)", got, r.Findings)
+	}
+	if r.Stopped || len(r.Plies) != len(r.Game.Moves) {
+		t.Errorf("replay stopped: %d of %d plies", len(r.Plies), len(r.Game.Moves))
+	}
+}

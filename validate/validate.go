@@ -833,7 +833,9 @@ func (rp *replay) diagnose(pl *Ply, n *draughts.Notation, w *pdn.Move) bool {
 	r, v, p := rp.r, rp.v, &rp.p
 	ply, num, side := pl.Ply, pl.MoveNumber, pl.Side
 	if pl.CaptureCompulsory {
-		rp.quiet = v.QuietMoves(p, rp.quiet[:0])
+		// A quiet move past the king-move limit is a missed capture too
+		// (and checkKingRun reports the limit).
+		rp.quiet = v.BarredMoves(p, v.QuietMoves(p, rp.quiet[:0]))
 		if qs := n.Filter(rp.quiet); len(qs) > 0 {
 			pl.Move, pl.Illegal = qs[0], true
 			r.Findings = append(r.Findings, rp.finding(MissedCapture, Error, ply, num, side, w,
@@ -845,6 +847,17 @@ func (rp *replay) diagnose(pl *Ply, n *draughts.Notation, w *pdn.Move) bool {
 				fmt.Sprintf("%s stops on %s but the capture must go on: %s",
 					w.Text, rp.square(n.Squares[len(n.Squares)-1]), rp.naming.Format(&m, rp.style))))
 			return false
+		}
+	}
+	if !pl.CaptureCompulsory {
+		// A quiet move of a king past the limit of its quiet moves
+		// running (Frisian): the generator leaves it out, checkKingRun
+		// reports it, and replay goes on with it, as with a missed
+		// capture.
+		rp.quiet = v.BarredMoves(p, rp.quiet[:0])
+		if qs := n.Filter(rp.quiet); len(qs) > 0 {
+			pl.Move = qs[0]
+			return true
 		}
 	}
 	r.Findings = append(r.Findings, rp.finding(IllegalMove, Error, ply, num, side, w,
@@ -955,6 +968,11 @@ func (rp *replay) replays(p draughts.Position, i int) bool {
 		}
 		buf = rp.v.Moves(&p, buf[:0])
 		groups := draughts.GroupByResult(n.Filter(buf))
+		if len(groups) == 0 {
+			// A king's quiet move past the limit replays, as in run.
+			buf = rp.v.BarredMoves(&p, buf[:0])
+			groups = draughts.GroupByResult(n.Filter(buf))
+		}
 		switch len(groups) {
 		case 0:
 			return false

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -64,22 +65,55 @@ type analysisStats struct {
 	Nodes                   uint64
 }
 
-// positionKey is the key of a position: its variant and canonical FEN.
+// positionKey is the key of a position: its variant and canonical FEN,
+// then, in Frisian, for each side whose king has made quiet moves
+// running, "|" and the side, the king's square and their count
+// ("|W41=3": draughts.Position.KingRun), which the FEN does not hold and
+// the moves depend on.
 func positionKey(p *draughts.Position) string {
-	return p.Variant().Name() + "|" + p.FEN()
+	v := p.Variant()
+	key := v.Name() + "|" + p.FEN()
+	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
+		if s, n := p.KingRun(c); n > 0 {
+			key += fmt.Sprintf("|%c%s=%d", "WB"[c], v.SquareName(s), n)
+		}
+	}
+	return key
 }
 
 // parseKey reads a position back from its key.
 func parseKey(key string) (draughts.Position, error) {
-	name, fen, ok := strings.Cut(key, "|")
-	if !ok {
+	fields := strings.Split(key, "|")
+	if len(fields) < 2 {
 		return draughts.Position{}, fmt.Errorf("bad position key %q", key)
 	}
-	v, err := draughts.VariantByName(name)
+	v, err := draughts.VariantByName(fields[0])
 	if err != nil {
 		return draughts.Position{}, err
 	}
-	return v.ParseFEN(fen)
+	p, err := v.ParseFEN(fields[1])
+	if err != nil {
+		return p, err
+	}
+	for _, f := range fields[2:] {
+		sq, count, ok := strings.Cut(f, "=")
+		n, err := strconv.Atoi(count)
+		if !ok || len(sq) < 2 || err != nil || sq[0] != 'W' && sq[0] != 'B' {
+			return draughts.Position{}, fmt.Errorf("bad king run %q in position key %q", f, key)
+		}
+		c := draughts.White
+		if sq[0] == 'B' {
+			c = draughts.Black
+		}
+		s, ok := v.ParseSquare(sq[1:])
+		if ok {
+			p, ok = p.WithKingRun(c, s, n)
+		}
+		if !ok {
+			return draughts.Position{}, fmt.Errorf("bad king run %q in position key %q", f, key)
+		}
+	}
+	return p, nil
 }
 
 // bucketOf is the bucket of a position key.
