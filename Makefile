@@ -149,7 +149,7 @@ verdicts-engine: build
 
 # The slope k of the winning-chances curve that fits the results of the
 # tuning half of the games, for ENGINE at ENGINE_DEPTH and for damka's
-# default analysis (every 4th position from ply 10 on).
+# search at the default depth (every 4th position from ply 10 on).
 calibrate-engine: build
 	@test -n "$(ENGINE)" || { echo "make calibrate-engine: set ENGINE=/path/to/scan"; exit 2; }
 	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -split tuning -calibrate 4 $(VERDICTS_FLAGS)

@@ -21,8 +21,9 @@ type calibPosition struct {
 	result float64 // White's score: 1, 0.5 or 0
 }
 
-// calibPositions are every every-th position, from ply 10 on, of the games
-// of cfg's split that have a result (each game up to its first error).
+// calibPositions are the positions of the games of cfg's split that have
+// a result, one in every plies from ply 10 on (each game up to its first
+// error).
 func calibPositions(cfg *config, every int) ([]calibPosition, int, error) {
 	var out []calibPosition
 	games := 0
@@ -58,8 +59,8 @@ func calibPositions(cfg *config, every int) ([]calibPosition, int, error) {
 // calibrate fits the slope k of the winning-chances curve of each
 // reference to the results of the games of cfg's split: the -engine at
 // -engine-depth and every -bin at each of -depths (0: 8, the default),
-// each searching every every-th position from ply 10 on (cached as the
-// reference searches are). k minimises the mean squared error between the
+// each searching one position in every from ply 10 on with damka eval or
+// the engine (cached as the reference searches are). k minimises the mean squared error between the
 // expected score (1+chances)/2 and the game's result over the positions
 // whose score is not decisive. It says whether one curve (k = 0.006, fitted
 // to damka's Russian scores) reads every engine's scores alike: an engine
@@ -111,7 +112,7 @@ func calibrate(cfg *config, every int, w io.Writer) error {
 	if err := refs.searchAll(cfg); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s: %d %s master games with a result, every %d-th position from ply 10 on (%d positions). k fitted to the results: the slope of the winning-chances curve 2/(1+exp(-k*s))-1 that minimises the mean squared error between (1+chances)/2 and White's score; positions with a decisive score left out.\n\n",
+	fmt.Fprintf(w, "%s: %d %s master games with a result, one position in %d from ply 10 on (%d positions). k fitted to the results: the slope of the winning-chances curve 2/(1+exp(-k*s))-1 that minimises the mean squared error between (1+chances)/2 and White's score; positions with a decisive score left out.\n\n",
 		cfg.variant.Title(), games, cfg.split, every, len(pos))
 	fmt.Fprintln(w, "| reference | depth | positions | best k | error at best k | at k = 0.006 | at k = 0 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
