@@ -54,12 +54,20 @@
 // testdata/corpus/international/wiegerw-pdn/succeed (64 games, about
 // 6,600 plies; see internationalMasterFiles). The engine's results are
 // cached like damka's, keyed by its fingerprint (hub-...: its file and
-// its node counts on the start position). With -time-to-depth the tool
-// times damka eval and the engine to fixed depths on middlegame
-// positions of those games instead.
+// its node counts on the start position); every engine search starts
+// from empty tables (Hub "new"), so that an answer is a function of the
+// position and the depth. With -time-to-depth the tool times damka eval
+// and the engine to fixed depths on middlegame positions of those games
+// instead. With -calibrate N it fits instead the slope k of the
+// winning-chances curve of the engine (at -engine-depth) and of each
+// -bin (damka eval at each of -depths) to the results of the games of
+// -split, one position in N from ply 10 on: the k that reads each one's
+// scores as chances of the same meaning (-engine PATH,k=K and -bin
+// NAME=PATH,k=K take it).
 //
 //	go run ./internal/tools/verdicts -bin old=/path/to/main/damka -bin new=bin/damka -depths 6,8,10,default
 //	go run ./internal/tools/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -engine-depth 15 -depths default
+//	go run ./internal/tools/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -depths default -split tuning -calibrate 4
 package main
 
 import (
