@@ -62,8 +62,9 @@
 // winning-chances curve of the engine (at -engine-depth) and of each
 // -bin (damka eval at each of -depths) to the results of the games of
 // -split, one position in N from ply 10 on: the k that reads each one's
-// scores as chances of the same meaning (-engine PATH,k=K and -bin
-// NAME=PATH,k=K take it).
+// scores as chances of the same meaning (-engine PATH,k=K reads the
+// engine's verdicts on it; damka's classes come from its own constant,
+// analyze.WinningChancesK).
 //
 //	go run ./internal/tools/verdicts -bin old=/path/to/main/damka -bin new=bin/damka -depths 6,8,10,default
 //	go run ./internal/tools/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -engine-depth 15 -depths default
