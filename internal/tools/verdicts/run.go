@@ -627,8 +627,12 @@ func readRows(cfg *config, dir string) ([]plyRow, int, error) {
 	id, ply, fen, mv := strCol(moves, "game_id"), i32Col(moves, "ply"), strCol(moves, "fen_before"), strCol(moves, "move")
 	class, before, after, legal, depth := strCol(moves, "class"), i32Col(moves, "eval_before"), i32Col(moves, "eval_after"), i32Col(moves, "legal_moves"), i32Col(moves, "depth")
 	// A decisive score is NULL in eval_before and eval_after, its plies
-	// to the end in mate_before and mate_after (> 0: the mover wins).
-	mateBefore, mateAfter := i32Col(moves, "mate_before"), i32Col(moves, "mate_after")
+	// to the end in mate_before and mate_after (> 0: the mover wins);
+	// a binary from before those columns wrote it in the eval.
+	mateBefore, mateAfter := make([]int32, len(id)), make([]int32, len(id))
+	if len(moves.Schema().FieldIndices("mate_before")) == 1 {
+		mateBefore, mateAfter = i32Col(moves, "mate_before"), i32Col(moves, "mate_after")
+	}
 	decisive := func(eval, mate int32) int32 {
 		switch {
 		case mate > 0:
