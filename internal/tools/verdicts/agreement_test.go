@@ -21,3 +21,13 @@ func TestPrintAgreement(t *testing.T) {
 		t.Errorf("%d rows for the pair, want 1", n)
 	}
 }
+
+func TestPrecisionByClass(t *testing.T) {
+	got := precisionByClass(map[string][2]int{"missed_win": {3, 12}, "blunder": {3, 4}, "mistake": {11, 25}})
+	if want := "blunder 3/4, mistake 11/25, missed_win 3/12"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := precisionByClass(nil); got != "none checked" {
+		t.Errorf("no class: %q", got)
+	}
+}

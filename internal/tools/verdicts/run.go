@@ -255,21 +255,27 @@ func run(cfg *config) error {
 	// refSerious: for each reference depth, the recall sample's plies
 	// (by key) and whether the reference calls them serious.
 	refSerious := map[int]map[string]bool{}
+	var byClass []string // a line per configuration: its precision by class
 	for _, c := range checks {
 		a := c.a
 		if base[a.depth] == nil {
 			base[a.depth] = a
 		}
 		tp, tp1, n := 0, 0, 0
+		classes := map[string][2]int{}
 		for _, i := range c.precision {
 			s, err := refs.serious(cfg, a, &a.rows[i], "P", cfg.plus)
 			if err != nil {
 				return err
 			}
 			n++
+			k := classes[a.rows[i].class]
+			k[1]++
 			if s {
 				tp++
+				k[0]++
 			}
+			classes[a.rows[i].class] = k
 			if cfg.stable {
 				s1, err := refs.serious(cfg, a, &a.rows[i], "P", cfg.plus+1)
 				if err != nil {
@@ -351,6 +357,11 @@ func run(cfg *config) error {
 			line += " (moves.parquet differs between -j values!)"
 		}
 		fmt.Println(line)
+		byClass = append(byClass, fmt.Sprintf("%s, depth %s: %s", a.bin.name, depth, precisionByClass(classes)))
+	}
+	fmt.Println("\nPrecision by class of the analysis' serious moves (confirmed / checked):")
+	for _, l := range byClass {
+		fmt.Println("- " + l)
 	}
 	if len(refSerious) > 1 {
 		printAgreement(os.Stdout, refSerious)
@@ -370,6 +381,28 @@ func run(cfg *config) error {
 		return refs.writeSeed(cfg.writeSeed)
 	}
 	return nil
+}
+
+// precisionByClass writes the confirmed and checked serious moves of each
+// class, the serious classes first in order of severity, then any other.
+func precisionByClass(classes map[string][2]int) string {
+	order := []string{"blunder", "mistake", "missed_win"}
+	for c := range classes {
+		if !slices.Contains(order, c) {
+			order = append(order, c)
+		}
+	}
+	slices.Sort(order[3:])
+	var parts []string
+	for _, c := range order {
+		if k, ok := classes[c]; ok {
+			parts = append(parts, fmt.Sprintf("%s %d/%d", c, k[0], k[1]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none checked"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // printAgreement prints how far the reference searches of different
