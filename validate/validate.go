@@ -848,8 +848,7 @@ func (rp *replay) diagnose(pl *Ply, n *draughts.Notation, w *pdn.Move) bool {
 					w.Text, rp.square(n.Squares[len(n.Squares)-1]), rp.naming.Format(&m, rp.style))))
 			return false
 		}
-	}
-	if !pl.CaptureCompulsory {
+	} else {
 		// A quiet move of a king past the limit of its quiet moves
 		// running (Frisian): the generator leaves it out, checkKingRun
 		// reports it, and replay goes on with it, as with a missed

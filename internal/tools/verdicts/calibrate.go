@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"slices"
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
@@ -154,19 +153,11 @@ func calibError(evals, results []float64, k float64) float64 {
 // fitK is the k in 0.0005..0.03 (steps of 0.00025) with the least
 // calibError.
 func fitK(evals, results []float64) (k, err float64) {
-	var ks []float64
+	err = math.Inf(1)
 	for x := 0.0005; x <= 0.03; x += 0.00025 {
-		ks = append(ks, x)
-	}
-	k = slices.MinFunc(ks, func(a, b float64) int {
-		ea, eb := calibError(evals, results, a), calibError(evals, results, b)
-		switch {
-		case ea < eb:
-			return -1
-		case ea > eb:
-			return 1
+		if e := calibError(evals, results, x); e < err {
+			k, err = x, e
 		}
-		return 0
-	})
-	return k, calibError(evals, results, k)
+	}
+	return k, err
 }
