@@ -277,6 +277,9 @@ func main() {
 		}
 		return
 	}
+	if *calib < 0 {
+		fatal(fmt.Errorf("-calibrate %d: want N > 0 (one position in N)", *calib))
+	}
 	if *calib > 0 {
 		if err := calibrate(&cfg, *calib, os.Stdout); err != nil {
 			fatal(err)
