@@ -162,13 +162,32 @@ func evaluate(v draughts.Variant, p *draughts.Position) Score {
 	return Score(w)
 }
 
+// evaluate is the Searcher's static evaluation for the side to move (as
+// the package's evaluate, with the evaluation the Searcher holds).
+func (s *Searcher) evaluate(p *draughts.Position) Score {
+	w := s.eval(p)
+	if p.Side == draughts.Black {
+		w = -w
+	}
+	return Score(w)
+}
+
 // evalRussian is the evaluation for Russian draughts from White's view.
-func evalRussian(p *draughts.Position) int {
+func evalRussian(p *draughts.Position) int { return evalRussianWith(p, patTable) }
+
+// evalRussianWith is evalRussian with the folded pattern table pat (nil:
+// none).
+func evalRussianWith(p *draughts.Position, pat []int16) int {
 	wm, wk := p.Men(draughts.White), p.KingsOf(draughts.White)
 	bm, bk := p.Men(draughts.Black), p.KingsOf(draughts.Black)
 	// Black's terms on the board turned round, where Black plays up.
 	wmg, weg := russianSide(wm, wk, bm, bk)
 	bmg, beg := russianSide(flip(bm), flip(bk), flip(wm), flip(wk))
+	if pat != nil {
+		pmg, peg := patternScore(pat, wm, bm)
+		wmg += pmg
+		weg += peg
+	}
 	ph := min(p.Occupied().PopCount(), 24)
 	s := ((wmg-bmg)*ph + (weg-beg)*(24-ph)) / 24
 	wn, bn := p.Pieces[draughts.White].PopCount(), p.Pieces[draughts.Black].PopCount()

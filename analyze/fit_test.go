@@ -160,7 +160,7 @@ func TestFeaturesMatchEvaluate(t *testing.T) {
 	for _, p := range randomPositions(draughts.Russian, 100, 3) {
 		f := russianFeatures(&p)
 		e, _ := f.value(w)
-		got := float64(evalRussian(&p))
+		got := float64(evalRussianWith(&p, nil)) // the patterns are not weights of the fit
 		if math.Abs(e-got) > 1.01 {
 			t.Fatalf("%s: features give %.2f, evalRussian %v", p.FEN(), e, got)
 		}
@@ -173,6 +173,8 @@ type fitSample struct {
 	result float64 // White's score
 	f      features
 	hold   bool
+	game   int // the game's number and the position's ply in it
+	ply    int
 }
 
 // readSelfPlay reads internal/tools/selfplay's output and draws up to
@@ -196,14 +198,14 @@ func readSelfPlay(t *testing.T, v draughts.Variant, path string, perGame, holdEv
 		out = append(out, game[:min(len(game), perGame)]...)
 		game = game[:0]
 	}
-	hold := false
+	hold, num := false, 0
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "# game ") {
 			flush()
 			games++
 			n, _ := strconv.Atoi(strings.Fields(line)[2])
-			hold = n%holdEvery == 0
+			hold, num = n%holdEvery == 0, n
 			continue
 		}
 		parts := strings.Split(line, "\t")
@@ -218,7 +220,11 @@ func readSelfPlay(t *testing.T, v draughts.Variant, path string, perGame, holdEv
 		if err != nil {
 			t.Fatal(err)
 		}
-		game = append(game, fitSample{pos: p, result: res, hold: hold})
+		ply, err := strconv.Atoi(parts[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		game = append(game, fitSample{pos: p, result: res, hold: hold, game: num, ply: ply})
 	}
 	flush()
 	if err := sc.Err(); err != nil {

@@ -57,6 +57,10 @@ type leverSet struct {
 	// instead of the geometry one; off by default: measured against Scan
 	// it did not help (README, "Measured against engines").
 	intlFit bool
+	// pattern: the Russian evaluation adds the patterns of its regions
+	// (pattern.go; not with handEval, which is the evaluation of the
+	// hand-set weights alone).
+	pattern bool
 	// ttBucket is the number of entries per bucket of the table (2 or 4).
 	ttBucket int
 	// Verification: candidates are searched again verifyStep plies
@@ -104,6 +108,7 @@ func defaultLevers() leverSet {
 		ttBucket:    2,
 		verifyPlain: true, verifyJump: true, verifyStep: 2, verifyMin: 8, verifyAgree: 2,
 		verifyMinMild: 2, verifyMaxMild: 4, screenDrop: 0.03, unstable: 0.1,
+		pattern: true,
 	}
 }
 
@@ -191,6 +196,8 @@ func parseLevers(s string) (leverSet, error) {
 			l.unstable = float64(n) / 1000
 		case "intlfit":
 			l.intlFit = n != 0
+		case "pattern":
+			l.pattern = n != 0
 		case "hand":
 			l.handEval = n != 0
 		case "ttbucket":

@@ -90,6 +90,7 @@ type Searcher struct {
 	v     draughts.Variant
 	opts  Options
 	lv    leverSet
+	eval  evaluator // the variant's evaluation (evaluatorFor), White's view
 	tt    *table
 	nodes uint64
 
@@ -117,7 +118,7 @@ type Searcher struct {
 // NewSearcher returns a Searcher for variant v.
 func NewSearcher(v draughts.Variant, opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{v: v, opts: opts, lv: levers, tt: newTable(opts.TTSize, levers.ttBucket)}
+	s := &Searcher{v: v, opts: opts, lv: levers, eval: evaluatorFor(v), tt: newTable(opts.TTSize, levers.ttBucket)}
 	for i := range s.moves {
 		s.moves[i] = make([]draughts.Move, 0, 48)
 		s.ord[i] = make([]moveOrd, 0, 48)
@@ -298,7 +299,7 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 	s.nodes++
 	s.pvLen[ply] = 0
 	if ply >= MaxPly-1 {
-		return evaluate(s.v, p)
+		return s.evaluate(p)
 	}
 	key := p.Hash()
 	if ply > 0 && s.repeated(ply, key) {
@@ -450,7 +451,7 @@ func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, thr
 	s.nodes++
 	s.pvLen[ply] = 0
 	if ply >= MaxPly-1 {
-		return evaluate(s.v, p)
+		return s.evaluate(p)
 	}
 	if ply > 0 && s.opts.Tablebase != nil {
 		if sc, ok := s.probe(p, ply); ok {
@@ -462,7 +463,7 @@ func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, thr
 			return terminal(s.v, ply)
 		}
 		if !threats || !s.threatened(p) {
-			return evaluate(s.v, p)
+			return s.evaluate(p)
 		}
 		threats = false
 	}
