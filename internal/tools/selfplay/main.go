@@ -16,7 +16,9 @@
 //     while the position after it is not balanced (a depth-4 search
 //     scores it beyond ±0.60 for the side to move) or the game ended in
 //     it; games whose opening position was met before in the run (in game
-//     order) are skipped, so that no two games are the same.
+//     order) are skipped, so that no two games are the same. The openings
+//     are drawn first, so a skipped game is never played (with -openings
+//     about half of 30,000 are repeats).
 //   - Play: every move is the best move of a search to -depth plies
 //     (analyze.Searcher, fresh for every move, 4 MiB of table), so the
 //     games are as good as damka plays at that depth.
@@ -59,6 +61,10 @@ type game struct {
 	result float64 // White's score
 	fens   []string
 	plies  []int
+	// The opening as drawn: its position is open, its ply startPly, and
+	// tr the draw rules' state after it.
+	startPly int
+	tr       *draughts.Tracker
 }
 
 func main() {
@@ -121,7 +127,22 @@ func main() {
 	if len(masterLines) > 0 {
 		fmt.Fprintf(os.Stderr, "%d master games for the openings\n", len(masterLines))
 	}
-	results := make([]chan game, *games)
+	// The openings first (cheap, in parallel), then the games of those
+	// that are balanced and not met before in game order: a repeated
+	// opening is never played.
+	start := time.Now()
+	opens := parallel(*games, *jobs, func(i int) game { return opening(v, i, *seed, *random) })
+	seen := map[draughts.Position]bool{}
+	var todo []game
+	for _, g := range opens {
+		if g.skip || seen[g.open] {
+			continue
+		}
+		seen[g.open] = true
+		todo = append(todo, g)
+	}
+	fmt.Fprintf(os.Stderr, "%d of %d openings balanced and new (%.0fs)\n", len(todo), *games, time.Since(start).Seconds())
+	results := make([]chan game, len(todo))
 	for i := range results {
 		results[i] = make(chan game, 1)
 	}
@@ -132,26 +153,20 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] <- play(v, i, *seed, *depth, *random, *maxPly)
+				results[i] <- play(v, todo[i], *depth, *maxPly)
 			}
 		}()
 	}
 	go func() {
-		for i := 0; i < *games; i++ {
+		for i := range todo {
 			next <- i
 		}
 		close(next)
 	}()
-	seen := map[draughts.Position]bool{}
-	start := time.Now()
 	var score [3]int
 	positions, written := 0, 0
 	for i := range results {
 		g := <-results[i]
-		if g.skip || seen[g.open] {
-			continue
-		}
-		seen[g.open] = true
 		written++
 		score[int(2*g.result)]++
 		fmt.Fprintf(w, "# game %d result %g plies %d\n", g.index, g.result, len(g.fens))
@@ -183,8 +198,30 @@ func main() {
 // masterLines are the positions of the master games that give openings.
 var masterLines [][]draughts.Position
 
-// play plays game i.
-func play(v draughts.Variant, i int, seed uint64, depth, random, maxPly int) game {
+// parallel returns f(0), ..., f(n-1), computed by jobs goroutines.
+func parallel(n, jobs int, f func(int) game) []game {
+	out := make([]game, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// opening draws the opening of game i.
+func opening(v draughts.Variant, i int, seed uint64, random int) game {
 	rng := rand.New(rand.NewPCG(seed, uint64(i)))
 	probe := analyze.NewSearcher(v, analyze.Options{Depth: 4, TTSize: 1})
 	g := game{index: i, skip: true}
@@ -224,13 +261,16 @@ func play(v draughts.Variant, i int, seed uint64, depth, random, maxPly int) gam
 		}
 		g.skip = false
 	}
-	if g.skip {
-		return g
-	}
-	g.open = p
+	g.open, g.startPly, g.tr = p, startPly, tr
+	return g
+}
+
+// play plays the game from its opening g.
+func play(v draughts.Variant, g game, depth, maxPly int) game {
+	p, tr := g.open, g.tr
 	s := analyze.NewSearcher(v, analyze.Options{Depth: depth, TTSize: 4})
 	g.result = 0.5
-	for ply := startPly; ; ply++ {
+	for ply := g.startPly; ; ply++ {
 		if !v.HasMoves(&p) {
 			g.result = 1 // the side to move loses
 			if p.Side == draughts.White {
