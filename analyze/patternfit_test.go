@@ -27,7 +27,8 @@ var (
 	matchGames = flag.Int("match-games", 0, "openings of the patterns' match (each played with both colours); the match runs only when set")
 	matchDepth = flag.Int("match-depth", 6, "search depth of every move of the match")
 	matchFile  = flag.String("match-patterns", "", "patterns of the challenger (default: the file in the build)")
-	matchOther = flag.Int("match-depth-other", 0, "search depth of the evaluation without patterns (default: -match-depth)")
+	matchOther = flag.Int("match-depth-other", 0, "search depth of the other side (default: -match-depth)")
+	matchVs    = flag.String("match-other-patterns", "", "patterns of the other side (default: none, the evaluation without patterns)")
 )
 
 // patSample is a quiet position of a self-play game for the patterns'
@@ -239,8 +240,9 @@ func readPatGames(t *testing.T, paths []string, perGame int) []fitSample {
 }
 
 // TestMatchPatterns plays the evaluation with patterns (-match-patterns,
-// or the file in the build) against the one without, both at
-// -match-depth: -match-games openings (6 random plies from the start, a
+// or the file in the build) against the one without (or with other
+// patterns, -match-other-patterns), at -match-depth (the other side at
+// -match-depth-other when set): -match-games openings (6 random plies from the start, a
 // balanced position as a depth-4 search sees it, no two the same), each
 // played twice with the colours swapped. A game ends as a self-play game
 // does (internal/tools/selfplay): a side without a move loses, a draw by
@@ -265,9 +267,21 @@ func TestMatchPatterns(t *testing.T) {
 		t.Fatal(err)
 	}
 	pat := foldPatterns(w)
+	var vs []int16
+	if *matchVs != "" {
+		b, err := os.ReadFile(*matchVs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := decodePatterns(b)
+		if err != nil {
+			t.Fatalf("%s: %v", *matchVs, err)
+		}
+		vs = foldPatterns(w)
+	}
 	evals := [2]evaluator{
 		func(p *draughts.Position) int { return evalRussianWith(p, pat) },
-		func(p *draughts.Position) int { return evalRussianWith(p, nil) },
+		func(p *draughts.Position) int { return evalRussianWith(p, vs) },
 	}
 	v := draughts.Russian
 	openings := matchOpenings(v, *matchGames)
@@ -334,11 +348,15 @@ func TestMatchPatterns(t *testing.T) {
 		s = min(max(s, 1e-6), 1-1e-6)
 		return -400 * math.Log10(1/s-1)
 	}
-	if *matchOther != 0 {
-		t.Logf("the evaluation without patterns at depth %d", *matchOther)
+	against := "none"
+	if *matchVs != "" {
+		against = filepath.Base(*matchVs)
 	}
-	t.Logf("patterns against none, depth %d, %d games (%d openings, both colours): +%d =%d -%d, score %.1f%% (%.1f–%.1f), Elo %+.0f (%+.0f to %+.0f)",
-		*matchDepth, len(results), len(openings), won, drawn, lost, 100*mean, 100*(mean-1.96*se), 100*(mean+1.96*se),
+	if *matchOther != 0 {
+		t.Logf("the other side (%s) at depth %d", against, *matchOther)
+	}
+	t.Logf("patterns against %s, depth %d, %d games (%d openings, both colours): +%d =%d -%d, score %.1f%% (%.1f–%.1f), Elo %+.0f (%+.0f to %+.0f)",
+		against, *matchDepth, len(results), len(openings), won, drawn, lost, 100*mean, 100*(mean-1.96*se), 100*(mean+1.96*se),
 		elo(mean), elo(mean-1.96*se), elo(mean+1.96*se))
 }
 
