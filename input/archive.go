@@ -104,7 +104,7 @@ func zipSources(name string) ([]Source, error) {
 		if !walkable(f.Name) {
 			continue
 		}
-		out = append(out, Source{Name: member, Size: int64(f.CompressedSize64)})
+		out = append(out, Source{Name: member, Size: int64(f.CompressedSize64), Archive: name, Member: f.Name})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
@@ -157,6 +157,19 @@ func openFile(name string) (io.ReadCloser, error) {
 	if !ok {
 		return nil, err
 	}
+	return openMember(archive, member, name)
+}
+
+// OpenMember opens the member of the zip archive at archive whose name,
+// as the archive stores it, is member (Source.Archive and Source.Member),
+// as it is stored: the member is looked up inside the archive, its name
+// never resolved against the disk, whatever it holds. Errors name the
+// member as a walk does (archive + "/" + member).
+func OpenMember(archive, member string) (io.ReadCloser, error) {
+	return openMember(archive, member, archive+ZipSeparator+member)
+}
+
+func openMember(archive, member, name string) (io.ReadCloser, error) {
 	if _, err := zipCache.open(archive); err != nil {
 		return nil, err
 	}

@@ -174,7 +174,12 @@ func TestZipDotDotAndNested(t *testing.T) {
 	path := filepath.Join(dir, "a.zip")
 	f, _ := os.Create(path)
 	zw := zip.NewWriter(f)
-	for _, name := range []string{"ok.pdn", "../up.pdn", "sub/../../up2.pdn", ".hidden.pdn", "inner.zip"} {
+	// Files where the members' names lead when cleaned against the
+	// disk: never read (issue 44, item 1).
+	for _, name := range []string{"up.pdn", "up2.pdn", "abs.pdn"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("[Event \"DISK\"]\n"+game), 0o644)
+	}
+	for _, name := range []string{"ok.pdn", "../up.pdn", "sub/../../up2.pdn", ".hidden.pdn", "inner.zip", "/abs.pdn"} {
 		w, _ := zw.Create(name)
 		if name == "inner.zip" {
 			w.Write(inner.Bytes())
@@ -205,10 +210,23 @@ func TestZipDotDotAndNested(t *testing.T) {
 			if string(b) != game {
 				t.Errorf("%s holds %q", s.Name, b)
 			}
-			read = append(read, strings.TrimPrefix(s.Name, path+"/"))
+			member := strings.TrimPrefix(s.Name, path+"/")
+			if s.Archive != path || s.Member != member {
+				t.Errorf("%s: Archive %q, Member %q", s.Name, s.Archive, s.Member)
+			}
+			if rc, err := OpenMember(s.Archive, s.Member); err != nil {
+				t.Errorf("OpenMember %s: %v", s.Name, err)
+			} else {
+				b, _ := io.ReadAll(rc)
+				rc.Close()
+				if string(b) != game {
+					t.Errorf("OpenMember %s holds %q", s.Name, b)
+				}
+			}
+			read = append(read, member)
 		}
 	}
-	if want := []string{"../up.pdn", "ok.pdn", "sub/../../up2.pdn"}; strings.Join(read, " ") != strings.Join(want, " ") || nested != 1 {
+	if want := []string{"../up.pdn", "/abs.pdn", "ok.pdn", "sub/../../up2.pdn"}; strings.Join(read, " ") != strings.Join(want, " ") || nested != 1 {
 		t.Errorf("read %q and %d nested, want %q and 1", read, nested, want)
 	}
 }

@@ -33,6 +33,13 @@ type Source struct {
 	// file or folder already reached another way, a folder with no
 	// archives in it.
 	Skip string
+	// Archive and Member are set for a member of a zip archive: the
+	// archive's file name as walked, and the member's name as the
+	// archive stores it, whatever it holds ("..", a leading "/"). Name
+	// joins them for people to read; a member is opened with OpenMember
+	// (Archive, Member), never by a path made from Name, which a
+	// member's ".." would lead out of the archive.
+	Archive, Member string
 }
 
 // Extensions of the files Walk takes from directories, compared without

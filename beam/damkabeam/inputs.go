@@ -18,7 +18,8 @@ import (
 type source struct {
 	Ordinal  int    // place among the inputs, from 0
 	Name     string // as damka names it (the walk's path; a URL)
-	Path     string // where a worker opens it: a local path made absolute, as workers run elsewhere
+	Path     string // where a worker opens it: a local path made absolute, as workers run elsewhere; a zip member's archive
+	Member   string // a zip member's name as the archive stores it (input.Source.Member), opened inside Path, never joined to it
 	DataName string // games.source_file (pipeline.SourceFile)
 	Size     int64  // bytes as stored
 }
@@ -51,13 +52,20 @@ func expandInputs(ctx context.Context, args []string) ([]source, []message, int6
 		case s.Skip != "":
 			msgs = append(msgs, message{Ordinal: ordinal, Text: pipeline.SkipNote(s.Name, s.Skip)})
 		default:
+			// Only the name of a file on disk is made absolute: a zip
+			// member's name joined to its archive's and cleaned would
+			// climb out of the archive with its "..", to a file on disk
+			// (issue 44).
 			path := s.Name
+			if s.Member != "" {
+				path = s.Archive
+			}
 			if !isURL(path) {
 				if abs, err := filepath.Abs(path); err == nil {
 					path = abs
 				}
 			}
-			srcs = append(srcs, source{Ordinal: ordinal, Name: s.Name, Path: path, DataName: pipeline.SourceFile(arg, s.Name), Size: s.Size})
+			srcs = append(srcs, source{Ordinal: ordinal, Name: s.Name, Path: path, Member: s.Member, DataName: pipeline.SourceFile(arg, s.Name), Size: s.Size})
 			total += max(s.Size, 0)
 		}
 		ordinal++

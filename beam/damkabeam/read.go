@@ -48,7 +48,7 @@ func (fn *readFn) Setup() {
 }
 
 func (fn *readFn) ProcessElement(ctx context.Context, src source, emit func(gameRec), say func(message)) error {
-	rc, err := openInput(ctx, src.Path)
+	rc, err := openInput(ctx, src)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -89,10 +89,15 @@ func (fn *readFn) ProcessElement(ctx context.Context, src source, emit func(game
 	return nil
 }
 
-// openInput opens an input as stored: a local file or zip member
-// (input.OpenFile), or a file of a filesystem of Beam's.
-func openInput(ctx context.Context, name string) (io.ReadCloser, error) {
-	if !isURL(name) {
+// openInput opens an input as stored: a member of a local zip archive
+// (looked up inside the archive), a local file, or a file of a
+// filesystem of Beam's.
+func openInput(ctx context.Context, src source) (io.ReadCloser, error) {
+	name := src.Path
+	switch {
+	case src.Member != "":
+		return input.OpenMember(name, src.Member)
+	case !isURL(name):
 		return input.OpenFile(name)
 	}
 	fsys, err := filesystem.New(ctx, name)
