@@ -14,8 +14,9 @@
 //
 // Exit status: 0 when every game replays cleanly, 1 when a game has an
 // error or could not be checked, 2 when an input could not be read (as
-// damka check), 3 when the run itself failed (bad flags, a runner's
-// error).
+// damka check) or --out cannot be used (a file; an input folder), 3
+// when the run itself failed (bad flags, a runner's error), 130 or 143
+// when interrupted (SIGINT, SIGTERM), the output folder left as it was.
 package main
 
 import (
@@ -24,13 +25,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs://
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"    // s3://
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx" // the runners: --runner
 
 	"github.com/damka/damka/analyze"
@@ -123,7 +127,7 @@ func usage() {
 			fmt.Fprintf(w, "  --%s\t%s\n", f.Name, f.Usage)
 		}
 	}
-	fmt.Fprintf(w, "\nExit status: 0 clean, 1 a game with an error, 2 an input not read, 3 the run failed.\n")
+	fmt.Fprintf(w, "\nExit status: 0 clean, 1 a game with an error, 2 an input not read or --out unusable, 3 the run failed,\n130 or 143 interrupted (--out left as it was).\n")
 }
 
 // commandLine is damka-beam's command as damka.command records it: its
@@ -139,7 +143,10 @@ func commandLine() string {
 }
 
 // run runs the pipeline, then says its summary as damka check does and
-// returns the exit status.
+// returns the exit status. A local output folder is written through a
+// run folder of its own (damkabeam.Stage), committed once the run is
+// whole: an interrupt (Ctrl-C, SIGTERM) or a failure leaves the folder
+// as it was.
 func run(ctx context.Context, o damkabeam.Options) int {
 	fail := func(err error) int {
 		fmt.Fprintf(os.Stderr, "damka-beam: %s\n", display.Text(err.Error()))
@@ -147,6 +154,16 @@ func run(ctx context.Context, o damkabeam.Options) int {
 	}
 	if o.Out == "" {
 		return fail(errors.New("no output folder: --out OUT"))
+	}
+	// Caught from the start, even when the shell that started the run
+	// ignores them (a job in the background ignores SIGINT, and so
+	// did damka-beam; issue 44, item 2).
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	if err := damkabeam.CheckOutput(o.Out, o.Inputs); err != nil {
+		fmt.Fprintf(os.Stderr, "damka-beam: %s\n", display.Text(err.Error()))
+		return 2
 	}
 	if said, err := damkabeam.CheckInputs(ctx, o.Inputs); err != nil {
 		// Nothing to write: the folder keeps an earlier run's datasets.
@@ -156,20 +173,63 @@ func run(ctx context.Context, o damkabeam.Options) int {
 		fmt.Fprintf(os.Stderr, "damka-beam: %v, so nothing was written: --out %s left as it was\n", err, display.Text(o.Out))
 		return 2
 	}
-	if err := damkabeam.CleanOutput(o.Out); err != nil {
-		return fail(fmt.Errorf("cleaning %s: %w", o.Out, err))
+	// Beam's loopback environment leaves an empty beamloopbackworker-*
+	// file in the temporary folder at every run: it goes into one of the
+	// run's own, removed at the end.
+	if tmp, err := os.MkdirTemp("", "damka-beam-"); err == nil {
+		defer os.RemoveAll(tmp)
+		defer os.Setenv("TMPDIR", os.Getenv("TMPDIR"))
+		os.Setenv("TMPDIR", tmp)
 	}
+	var st *damkabeam.Staging
+	var err error
+	if *jobopts.Async {
+		// The run goes on after damka-beam returns: it writes in
+		// place, over what CleanOutput leaves.
+		st, err = &damkabeam.Staging{Out: o.Out, Dir: o.Out}, damkabeam.CleanOutput(o.Out)
+	} else {
+		st, err = damkabeam.Stage(o.Out)
+	}
+	if err != nil {
+		return fail(fmt.Errorf("--out %s: %w", o.Out, err))
+	}
+	out := o.Out
+	o.Out = st.Dir
+	left := fmt.Sprintf("--out %s left as it was", display.Text(out))
 	p, s := beam.NewPipelineWithRoot()
 	if err := damkabeam.Build(ctx, s, o); err != nil {
+		st.Abort()
 		return fail(err)
 	}
-	if err := beamx.Run(ctx, p); err != nil {
-		return fail(fmt.Errorf("the pipeline failed: %w", err))
+	done := make(chan error, 1)
+	go func() { done <- beamx.Run(ctx, p) }()
+	select {
+	case sig := <-sigs:
+		// The pipeline's goroutines end with the process; a job on a
+		// cluster goes on there, and its run folder is removed by the
+		// next run into this folder.
+		st.Abort()
+		status, name := 130, "SIGINT"
+		if sig == syscall.SIGTERM {
+			status, name = 143, "SIGTERM"
+		}
+		fmt.Fprintf(os.Stderr, "damka-beam: interrupted by %s; %s\n", name, left)
+		return status
+	case err := <-done:
+		if err != nil {
+			st.Abort()
+			return fail(fmt.Errorf("the pipeline failed: %w; %s", err, left))
+		}
 	}
-	sum, err := damkabeam.ReadSummary(ctx, o.Out)
+	// From here on the run is whole: a signal now waits in sigs, and the
+	// run reports what it wrote.
+	if err := st.Commit(); err != nil {
+		return fail(fmt.Errorf("moving the run's files from %s into %s: %w", st.Dir, out, err))
+	}
+	sum, err := damkabeam.ReadSummary(ctx, out)
 	if err != nil {
 		// An asynchronous run (--async) has not written it yet.
-		fmt.Fprintf(os.Stderr, "damka-beam: no summary yet (%v); it will be %s/summary.txt\n", err, strings.TrimSuffix(o.Out, "/"))
+		fmt.Fprintf(os.Stderr, "damka-beam: no summary yet (%v); it will be %s/summary.txt\n", err, strings.TrimSuffix(out, "/"))
 		return 0
 	}
 	// The summary quotes archive text (file names, messages): shown, not
