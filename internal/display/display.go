@@ -41,7 +41,15 @@ func control(r rune) bool {
 // paragraph separators U+2028 and U+2029. Letters, accents (combining
 // marks), CJK and the rest of printable text are not.
 func format(r rune) bool {
-	return r >= 0xad && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029)
+	switch {
+	case r < 0xad:
+		return false
+	case r == 0xad:
+		return true
+	case r < 0x600: // Latin, Greek, Cyrillic, Armenian, Hebrew: none
+		return false
+	}
+	return unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029
 }
 
 // formatFree reports whether the non-ASCII UTF-8 text s is valid and has

@@ -161,3 +161,12 @@ func TestJSONFormatCharacters(t *testing.T) {
 		t.Errorf("JSON changed the value: %q (%v), want %q", back["White"], err, v["White"])
 	}
 }
+
+// format is category Cf and the two separators, whatever its shortcuts.
+func TestFormatIsCf(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if want := unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029; format(r) != want {
+			t.Errorf("format(%U) = %v, want %v", r, !want, want)
+		}
+	}
+}
