@@ -1,9 +1,10 @@
 package dupes
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
@@ -56,7 +57,7 @@ func (l *Listing) File(m Member) string { return l.files[m.File] }
 func (l *Listing) Totals() (dropped, unsound int) {
 	for _, g := range l.groups {
 		dropped += g.Size - 1
-		for _, m := range l.Finder.Others(g) {
+		for m := range l.Finder.OtherGames(g) {
 			if !m.Sound {
 				unsound++
 			}
@@ -65,23 +66,52 @@ func (l *Listing) Totals() (dropped, unsound int) {
 	return dropped, unsound
 }
 
+// flushAt is the size at which the listing's buffer is written.
+const flushAt = 32 << 10
+
 // WriteText writes the groups one game a line: the game kept, then the
 // others indented. quote shows a file name (a terminal's escaping, say).
-func (l *Listing) WriteText(w io.Writer, quote func(string) string) {
-	kind := l.Finder.kind
-	describe := func(m Member) string {
-		errs := ""
-		if !m.Sound {
-			errs = ", with errors"
+// The lines are made one at a time, in a buffer of 32 KB: a group of
+// millions of games takes no memory to list.
+func (l *Listing) WriteText(w io.Writer, quote func(string) string) error {
+	kind := l.Finder.kind.String()
+	names := make([]string, len(l.files)) // quoted, as they come
+	shown := make([]bool, len(l.files))
+	buf := make([]byte, 0, flushAt+512)
+	describe := func(b []byte, m Member) []byte {
+		if !shown[m.File] {
+			names[m.File], shown[m.File] = quote(l.files[m.File]), true
 		}
-		return fmt.Sprintf("%s:%d (game %d, %d plies, %d tags%s)", quote(l.files[m.File]), m.Line, m.Game, m.Plies, m.Tags, errs)
+		b = append(b, names[m.File]...)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(m.Line), 10)
+		b = append(b, " (game "...)
+		b = strconv.AppendInt(b, int64(m.Game), 10)
+		b = append(b, ", "...)
+		b = strconv.AppendInt(b, int64(m.Plies), 10)
+		b = append(b, " plies, "...)
+		b = strconv.AppendInt(b, int64(m.Tags), 10)
+		b = append(b, " tags"...)
+		if !m.Sound {
+			b = append(b, ", with errors"...)
+		}
+		return append(b, ")\n"...)
 	}
 	for _, g := range l.groups {
-		fmt.Fprintf(w, "%s: keep %s\n", kind, describe(g.Kept))
-		for _, m := range l.Finder.Others(g) {
-			fmt.Fprintf(w, "  drop %s\n", describe(m))
+		buf = append(buf, kind...)
+		buf = describe(append(buf, ": keep "...), g.Kept)
+		for m := range l.Finder.OtherGames(g) {
+			buf = describe(append(buf, "  drop "...), m)
+			if len(buf) >= flushAt {
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
 		}
 	}
+	_, err := w.Write(buf)
+	return err
 }
 
 // JSONGroup is the JSON form of a group (damka dupes --json).
@@ -101,19 +131,62 @@ type JSONMember struct {
 	Errors bool   `json:"errors"` // it does not replay without an error
 }
 
-// WriteJSON encodes the groups, one object each.
-func (l *Listing) WriteJSON(enc *json.Encoder) error {
-	member := func(m Member) JSONMember {
-		return JSONMember{File: l.files[m.File], Line: int(m.Line), Game: int(m.Game), Plies: m.Plies, Tags: m.Tags, Errors: !m.Sound}
+// WriteJSON writes the groups, one JSON object (JSONGroup) a line, as a
+// json.Encoder with SetEscapeHTML(false) encodes them. The objects are
+// written a game at a time, in a buffer of 32 KB (each write ends after
+// a whole game), never a group at once: a group of millions of games takes
+// no memory to list.
+func (l *Listing) WriteJSON(w io.Writer) error {
+	var str bytes.Buffer
+	enc := json.NewEncoder(&str)
+	enc.SetEscapeHTML(false)
+	quote := func(s string) []byte { // s as a JSON string
+		str.Reset()
+		enc.Encode(s) // a string always encodes
+		return bytes.Clone(bytes.TrimSuffix(str.Bytes(), []byte("\n")))
 	}
+	names := make([][]byte, len(l.files)) // JSON strings, as they come
+	member := func(b []byte, m Member) []byte {
+		if names[m.File] == nil {
+			names[m.File] = quote(l.files[m.File])
+		}
+		b = append(b, `{"file":`...)
+		b = append(b, names[m.File]...)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(m.Line), 10)
+		b = append(b, `,"game":`...)
+		b = strconv.AppendInt(b, int64(m.Game), 10)
+		b = append(b, `,"plies":`...)
+		b = strconv.AppendInt(b, int64(m.Plies), 10)
+		b = append(b, `,"tags":`...)
+		b = strconv.AppendInt(b, int64(m.Tags), 10)
+		b = append(b, `,"errors":`...)
+		b = strconv.AppendBool(b, !m.Sound)
+		return append(b, '}')
+	}
+	kind := quote(l.Finder.kind.String())
+	buf := make([]byte, 0, flushAt+512)
 	for _, g := range l.groups {
-		j := JSONGroup{Kind: l.Finder.kind.String(), Kept: member(g.Kept), Dropped: []JSONMember{}}
-		for _, m := range l.Finder.Others(g) {
-			j.Dropped = append(j.Dropped, member(m))
+		buf = append(buf, `{"kind":`...)
+		buf = append(buf, kind...)
+		buf = member(append(buf, `,"kept":`...), g.Kept)
+		buf = append(buf, `,"dropped":[`...)
+		first := true
+		for m := range l.Finder.OtherGames(g) {
+			if !first {
+				buf = append(buf, ',')
+			}
+			first = false
+			buf = member(buf, m)
+			if len(buf) >= flushAt {
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
 		}
-		if err := enc.Encode(j); err != nil {
-			return err
-		}
+		buf = append(buf, "]}\n"...)
 	}
-	return nil
+	_, err := w.Write(buf)
+	return err
 }

@@ -15,14 +15,21 @@
 // font, image or script (there is no script at all), and it reads on a
 // phone and in print through CSS alone. It is written with html/template,
 // which escapes every text from the games; the same run gives the same
-// bytes (no time, no map order).
+// bytes (no time, no map order). The page is then shown as damka's
+// messages are (package display): the control characters of a tag (ESC,
+// BEL, the C1 controls: harmless in a browser, obeyed by cat or less -R)
+// and the format characters that reorder or hide text (U+202E, U+200B...)
+// are written as visible escapes, \x1b and \u202e, and the HTML stays
+// valid (raw C0 controls are a parse error in HTML).
 package report
 
 import (
+	"bytes"
 	_ "embed"
 	"html/template"
 	"io"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 )
 
@@ -135,4 +142,14 @@ type errorCard struct {
 	RepairPly   int
 }
 
-func writePage(w io.Writer, p *page) error { return tmpl.Execute(w, p) }
+// writePage writes the page with its control and format characters
+// escaped. The page is made whole first (it is small: a few games and
+// cards), so that the escaping sees every character whole.
+func writePage(w io.Writer, p *page) error {
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, p); err != nil {
+		return err
+	}
+	_, err := display.NewWriter(w).Write(b.Bytes())
+	return err
+}

@@ -413,3 +413,46 @@ func TestCountsUnchecked(t *testing.T) {
 		t.Errorf("no count of the unchecked game:\n%s", b.String())
 	}
 }
+
+// Issue 44, item 9: the page keeps no control character of a tag (ESC,
+// BEL, a C1 control: obeyed by cat or less -R) and no format character
+// that reorders or hides text (U+202E, U+2066, U+200B): they are shown
+// escaped, as damka's messages show them; the file name too. Letters
+// stay as they are.
+func TestReportEscapesControlAndFormatCharacters(t *testing.T) {
+	header := "[Event \"\x1b]0;PWNED\x07\x1b[2J\u009b1m\"]\n" +
+		"[White \"Иванов\u202e0-2\u200b\"]\n" +
+		"[Black \"Hervé \u2066王\u2069\ufeff\"]\n" +
+		"[Result \"0-2\"]\n"
+	games := analysed(t, 1, header+"1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. b2-c3 h8-g7 4. c3-d4 e5:c3 5. d2:b4 0-2\n")
+	a := NewAnalysis(5, 20)
+	a.Add("x\u202efdp.pdn", games[0].r, games[0].evals)
+	// The check page shows the games with an error: c3 is empty.
+	bad, err := pdn.NewReader(strings.NewReader(header+"1. c3-d4 f6-e5 2. c3-b4 0-2\n"), "x\u202efdp.pdn").Next()
+	if bad == nil {
+		t.Fatal(err)
+	}
+	c := NewCheck(0)
+	c.Add("x\u202efdp.pdn", validate.Game(bad, validate.Options{}))
+	var b bytes.Buffer
+	if err := c.Write(&b, Meta{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	for what, page := range map[string]string{"analysis": write(t, a), "check": b.String()} {
+		for i, r := range page {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f || r == '\u202e' || r == '\u2066' || r == '\u2069' || r == '\u200b' || r == '\ufeff' {
+				lo, hi := max(0, i-40), min(len(page), i+40)
+				t.Errorf("the %s page keeps %U at %d: %q", what, r, i, page[lo:hi])
+				break
+			}
+		}
+		for _, want := range []string{`x\u202efdp.pdn`, `Иванов\u202e0-2\u200b`, `Hervé \u2066王\u2069\ufeff`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("the %s page lacks %q", what, want)
+			}
+		}
+		if what == "analysis" && !strings.Contains(page, `\x1b]0;PWNED\x07\x1b[2J\u009b1m`) {
+			t.Errorf("the analysis page lacks the Event tag, escaped")
+		}
+	}
+}

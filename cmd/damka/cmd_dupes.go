@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -122,10 +121,10 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	}
 	out := bufio.NewWriter(io.Out)
 	summary := io.Out
+	// The groups are listed a game at a time (a group of millions of
+	// copies takes no memory to list); a write error is Flush's.
 	if opts.JSON {
-		enc := json.NewEncoder(display.NewJSONWriter(out))
-		enc.SetEscapeHTML(false)
-		d.WriteJSON(enc)
+		d.WriteJSON(display.NewJSONWriter(out))
 		summary = io.Err
 	} else {
 		d.WriteText(out, display.Text)

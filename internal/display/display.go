@@ -4,16 +4,23 @@
 // is sets the terminal's title, `\x1b[2J` clears the screen, and a newline
 // in a tag value forges a line of damka's own output. git, gh and less
 // escape such bytes for the same reason (terminal escape injection).
+// Unicode's format characters are invisible and act on the text around
+// them: a file name "x\u202efdp.exe" shows as "xexe.pdf" (U+202E, the
+// right-to-left override, reverses what follows it), a zero-width space
+// makes two names that look the same differ. They are escaped too
+// (`\u202e`), on a terminal and in the HTML report alike.
 //
 // Text escapes what is quoted in a message; Writer is the last line of
 // defence over a stream of messages (standard error, check's findings);
-// JSON escapes the few control characters encoding/json leaves as they
-// are. The datasets and the cleaned archive keep the bytes as they were:
-// they are data, not display.
+// JSON escapes the few control and format characters encoding/json
+// leaves as they are. The datasets and the cleaned archive keep the bytes
+// as they were: they are data, not display.
 package display
 
 import (
 	"io"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -26,11 +33,55 @@ func control(r rune) bool {
 	return r < 0x20 || r >= 0x7f && r <= 0x9f
 }
 
+// format reports whether r is an invisible character that changes how the
+// text around it is shown: Unicode's format characters (category Cf: the
+// bidirectional controls U+061C, U+200E-U+200F, U+202A-U+202E and
+// U+2066-U+2069, the zero-width U+200B-U+200D, U+2060-U+2064 and U+FEFF,
+// the soft hyphen, the tag characters U+E0001-U+E007F...) and the line and
+// paragraph separators U+2028 and U+2029. Letters, accents (combining
+// marks), CJK and the rest of printable text are not.
+func format(r rune) bool {
+	switch {
+	case r < 0xad:
+		return false
+	case r == 0xad:
+		return true
+	case r < 0x600: // Latin, Greek, Cyrillic, Armenian, Hebrew: none
+		return false
+	}
+	return unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029
+}
+
+// formatFree reports whether the non-ASCII UTF-8 text s is valid and has
+// no format character.
+func formatFree[T string | []byte](s T) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		var r rune
+		var n int
+		switch v := any(s).(type) {
+		case string:
+			r, n = utf8.DecodeRuneInString(v[i:])
+		case []byte:
+			r, n = utf8.DecodeRune(v[i:])
+		}
+		if r == utf8.RuneError && n == 1 || format(r) {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
 // safe reports whether s needs no escaping (newline allowed when
 // keepLines is set, tab always): the common case, checked first so that
 // clean text goes out without a copy. A C1 control is U+0080-U+009F,
 // written C2 80 - C2 9F in UTF-8; bytes that are not UTF-8 are escaped
-// too (a terminal in a Latin code page takes 0x80-0x9F for C1 controls).
+// too (a terminal in a Latin code page takes 0x80-0x9F for C1 controls),
+// and so are format characters.
 func safe[T string | []byte](s T, keepLines bool) bool {
 	ascii := true
 	for i := 0; i < len(s); i++ {
@@ -45,23 +96,15 @@ func safe[T string | []byte](s T, keepLines bool) bool {
 			ascii = false
 		}
 	}
-	if ascii {
-		return true
-	}
-	switch v := any(s).(type) {
-	case string:
-		return utf8.ValidString(v)
-	case []byte:
-		return utf8.Valid(v)
-	}
-	return false
+	return ascii || formatFree(s)
 }
 
 // Text returns s with every control character escaped: the C0 controls
 // but tab (a newline too, so that a quoted value cannot forge a line of
-// output) and DEL as \xHH, the C1 controls as \u0080-\u009f, and bytes
-// that are not UTF-8 as \xHH. Printable text, Cyrillic included, is
-// returned as it is.
+// output) and DEL as \xHH, the C1 controls as \u0080-\u009f, format
+// characters as \uHHHH (\u202e; \UHHHHHHHH above U+FFFF), and bytes that
+// are not UTF-8 as \xHH. Printable text, Cyrillic included, is returned as
+// it is.
 func Text(s string) string {
 	if safe(s, false) {
 		return s
@@ -69,7 +112,7 @@ func Text(s string) string {
 	return string(appendEscaped(make([]byte, 0, len(s)+16), s, false))
 }
 
-// appendEscaped appends s to b with control characters escaped; newlines
+// appendEscaped appends s to b with control and format characters escaped; newlines
 // are kept when keepLines is set.
 func appendEscaped(b []byte, s string, keepLines bool) []byte {
 	for i := 0; i < len(s); {
@@ -89,6 +132,10 @@ func appendEscaped(b []byte, s string, keepLines bool) []byte {
 			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
 		case control(r):
 			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&15])
+		case format(r) && r > 0xffff:
+			b = append(b, '\\', 'U', '0', '0', '0', hex[r>>16&15], hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+		case format(r):
+			b = append(b, '\\', 'u', hex[r>>12], hex[r>>8&15], hex[r>>4&15], hex[r&15])
 		default:
 			b = append(b, s[i:i+n]...)
 		}
@@ -97,7 +144,7 @@ func appendEscaped(b []byte, s string, keepLines bool) []byte {
 	return b
 }
 
-// Writer escapes control characters in what is written through it, but
+// Writer escapes control and format characters in what is written through it, but
 // newline and tab: the lines of messages pass, a terminal's commands in
 // them do not. Each Write is escaped on its own (fmt writes a message in
 // one call), so a UTF-8 sequence cut between two writes is escaped as
@@ -110,8 +157,8 @@ type Writer struct {
 // NewWriter returns a Writer writing to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// Write writes p to the underlying writer with control characters
-// escaped. It reports len(p) written when the underlying write succeeds.
+// Write writes p to the underlying writer with control and format
+// characters escaped. It reports len(p) written when the underlying write succeeds.
 func (w *Writer) Write(p []byte) (int, error) {
 	if safe(p, true) {
 		if _, err := w.w.Write(p); err != nil {
@@ -128,10 +175,11 @@ func (w *Writer) Write(p []byte) (int, error) {
 
 // JSON returns the encoding of a JSON text b with the control characters
 // encoding/json leaves as they are (DEL and the C1 controls) escaped as
-// \u007f-\u009f: the same JSON value, which no terminal acts on.
-// encoding/json already escapes the C0 controls (\u001b) and replaces
-// bytes that are not UTF-8 with U+FFFD. b must be JSON: outside strings
-// JSON has no such characters.
+// \u007f-\u009f, and the format characters (\u202e; a pair of surrogates
+// above U+FFFF, \udb40\udc41): the same JSON value, which no terminal acts
+// on. encoding/json already escapes the C0 controls (\u001b) and U+2028
+// and U+2029, and replaces bytes that are not UTF-8 with U+FFFD. b must be
+// JSON: outside strings JSON has no such characters.
 func JSON(b []byte) []byte {
 	clean := true
 	for i := 0; i < len(b); i++ {
@@ -139,23 +187,50 @@ func JSON(b []byte) []byte {
 			clean = false
 			break
 		}
+		if b[i] >= utf8.RuneSelf {
+			if r, _ := utf8.DecodeRune(b[i:]); format(r) {
+				clean = false
+				break
+			}
+		}
 	}
 	if clean {
 		return b
 	}
 	out := make([]byte, 0, len(b)+16)
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] == 0x7f:
+	for i := 0; i < len(b); {
+		if b[i] == 0x7f {
 			out = append(out, `\u007f`...)
-		case b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f:
-			out = append(out, '\\', 'u', '0', '0', hex[b[i+1]>>4], hex[b[i+1]&15])
 			i++
-		default:
-			out = append(out, b[i])
+			continue
 		}
+		if b[i] < utf8.RuneSelf {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		switch {
+		case control(r):
+			out = append(out, '\\', 'u', '0', '0', hex[r>>4], hex[r&15])
+		case format(r):
+			if r > 0xffff {
+				hi, lo := utf16.EncodeRune(r)
+				out = appendU4(out, hi)
+				r = lo
+			}
+			out = appendU4(out, r)
+		default:
+			out = append(out, b[i:i+n]...)
+		}
+		i += n
 	}
 	return out
+}
+
+// appendU4 appends the JSON escape \uHHHH of r (at most U+FFFF).
+func appendU4(b []byte, r rune) []byte {
+	return append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
 }
 
 // JSONWriter escapes, as JSON does, what a json.Encoder writes through it
@@ -165,7 +240,8 @@ type JSONWriter struct{ w io.Writer }
 // NewJSONWriter returns a JSONWriter writing to w.
 func NewJSONWriter(w io.Writer) *JSONWriter { return &JSONWriter{w: w} }
 
-// Write writes the JSON text p with DEL and the C1 controls escaped.
+// Write writes the JSON text p with DEL, the C1 controls and the format
+// characters escaped.
 func (j *JSONWriter) Write(p []byte) (int, error) {
 	if _, err := j.w.Write(JSON(p)); err != nil {
 		return 0, err
