@@ -10,6 +10,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/interrupt"
 	"github.com/damka/damka/internal/iostreams"
@@ -56,21 +57,31 @@ func (e *exitError) Unwrap() error { return e.err }
 func Main(ctx context.Context) exitCode {
 	io := iostreams.System()
 	root := newRootCommand(io)
+	commits := atomicfile.Commits()
 	err := root.ExecuteContext(ctx)
 	stopProfiles(io)
-	return exitStatus(io, ctx, err)
+	return exitStatus(io, ctx, err, atomicfile.Commits() > commits)
 }
 
 // exitStatus prints the error of a command, if it has one to print, and
-// returns the exit status.
-func exitStatus(io *streams, ctx context.Context, err error) exitCode {
+// returns the exit status. committed tells that the command put its
+// output files in place: an interrupt that came after that did not stop
+// the run, which exits with its own status (issue 44, item 4: it said
+// that no output file was written).
+func exitStatus(io *streams, ctx context.Context, err error, committed bool) exitCode {
 	if err == nil {
 		return exitOK // done, even if a signal came at the very end
 	}
 	if intr, ok := interrupt.Cause(ctx); ok {
 		io.ClearProgress()
-		fmt.Fprintf(io.Err, "damka: %s; no output file was written or changed\n", intr)
-		return exitCode(intr.Status())
+		switch {
+		case !committed:
+			fmt.Fprintf(io.Err, "damka: %s; no output file was written or changed\n", intr)
+			return exitCode(intr.Status())
+		case errors.Is(err, context.Canceled):
+			fmt.Fprintf(io.Err, "damka: %s after the output files were written: they are whole\n", intr)
+			return exitCode(intr.Status())
+		}
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {

@@ -253,8 +253,8 @@ func TestTerminalDiagram(t *testing.T) {
 // the archive named.
 func TestTerminalExitMessage(t *testing.T) {
 	io, _, errb := iostreams.Test("")
-	exitStatus(io, context.Background(), &exitError{code: exitInput, err: fmt.Errorf("%s: no such file", "no\x1b[2J\n.pdn")})
-	exitStatus(io, context.Background(), errors.New("bad \x1b]0;T\x07"))
+	exitStatus(io, context.Background(), &exitError{code: exitInput, err: fmt.Errorf("%s: no such file", "no\x1b[2J\n.pdn")}, false)
+	exitStatus(io, context.Background(), errors.New("bad \x1b]0;T\x07"), false)
 	assertShown(t, "main's message", errb.String())
 	if want := "damka: no\\x1b[2J\\x0a.pdn: no such file\ndamka: bad \\x1b]0;T\\x07\n"; errb.String() != want {
 		t.Errorf("main printed %q, want %q", errb.String(), want)

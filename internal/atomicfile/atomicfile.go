@@ -196,7 +196,10 @@ func (f *File) Commit() error {
 	f.done = true
 	err := f.finish()
 	if err == nil {
+		commits.Lock()
+		commits.n++
 		err = f.rename()
+		commits.Unlock()
 	}
 	if err != nil {
 		if !f.direct {
@@ -305,6 +308,9 @@ func (s *Set) Commit() error {
 		}
 	}
 	s.done = true
+	commits.Lock()
+	defer commits.Unlock()
+	commits.n++
 	dirs := map[string]bool{}
 	for i, f := range s.files {
 		f.done = true
@@ -389,6 +395,24 @@ func cause(err error) error {
 	return err
 }
 
+// commits counts the commits that began putting files in place, and
+// holds Cleanup back while one does: a process forced to exit
+// (interrupt.Context) leaves a set's files all in place or none.
+var commits struct {
+	sync.Mutex
+	n int
+}
+
+// Commits is how many commits of this process began putting their files
+// in place (renames begun, whether or not they all succeeded): a command
+// interrupted after its outputs were committed says so, not that nothing
+// was written.
+func Commits() int {
+	commits.Lock()
+	defer commits.Unlock()
+	return commits.n
+}
+
 // The files and folders in the making, for Cleanup.
 var live struct {
 	sync.Mutex
@@ -443,9 +467,12 @@ func unregisterDir(d string) {
 
 // Cleanup removes every temporary file not yet committed or aborted, and
 // the folders Sets made for them that are empty then: for a process that
-// must exit now, without running its deferred Aborts. It returns how
-// many files it removed.
+// must exit now, without running its deferred Aborts. It waits for a
+// commit putting its files in place, so that no set is left half in
+// place. It returns how many files it removed.
 func Cleanup() int {
+	commits.Lock()
+	defer commits.Unlock()
 	live.Lock()
 	defer live.Unlock()
 	n := 0

@@ -223,3 +223,35 @@ func TestLinksAndDevices(t *testing.T) {
 		t.Errorf("Create of a folder succeeded")
 	}
 }
+
+// Commits counts the commits that put files in place, a file's and a
+// set's; an abort is none.
+func TestCommits(t *testing.T) {
+	dir := t.TempDir()
+	n := Commits()
+	f, err := Create(filepath.Join(dir, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Abort()
+	if Commits() != n {
+		t.Fatalf("an abort counted as a commit")
+	}
+	f, err = Create(filepath.Join(dir, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	var s Set
+	if _, err := s.Create(filepath.Join(dir, "b")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := Commits(); got != n+2 {
+		t.Errorf("Commits: %d after two commits, want %d", got, n+2)
+	}
+}

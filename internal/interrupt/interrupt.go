@@ -57,6 +57,7 @@ const ForceAfter = 3 * time.Second
 // (atomicfile.Cleanup) and exits. stop releases the signals.
 func Context() (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
+	commits := atomicfile.Commits()
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	done := make(chan struct{})
@@ -75,8 +76,12 @@ func Context() (ctx context.Context, stop func()) {
 		case <-done:
 			return
 		}
-		atomicfile.Cleanup()
-		fmt.Fprintf(os.Stderr, "damka: %s; stopped at once, nothing was written\n", Signal{sig})
+		atomicfile.Cleanup() // waits for a commit putting files in place
+		said := "nothing was written"
+		if atomicfile.Commits() > commits {
+			said = "after the output files were written: they are whole"
+		}
+		fmt.Fprintf(os.Stderr, "damka: %s; stopped at once, %s\n", Signal{sig}, said)
 		os.Exit(Signal{sig}.Status())
 	}()
 	return ctx, func() {
