@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"strconv"
+
 	"github.com/spf13/cobra"
 )
 
@@ -41,4 +44,17 @@ func newRootCommand(io *streams) *cobra.Command {
 		newEgtbCommand(io),
 	)
 	return root
+}
+
+// checkJobs refuses a negative -j/--jobs, for every command that has the
+// flag (0 is all cores).
+func checkJobs(cmd *cobra.Command) error {
+	f := cmd.Flags().Lookup("jobs")
+	if f == nil {
+		return nil
+	}
+	if n, err := strconv.Atoi(f.Value.String()); err == nil && n < 0 {
+		return fmt.Errorf("%s: -j/--jobs must be 0 (all cores) or more, not %d", cmd.Name(), n)
+	}
+	return nil
 }

@@ -40,3 +40,41 @@ func TestRound3Item8ImpossibleDates(t *testing.T) {
 		}
 	}
 }
+
+// Item 11: perft refuses a depth it could never finish (its help says the
+// most), and every command with -j refuses a negative one, exit 2 with a
+// line naming the flag.
+func TestRound3Item11PerftDepthAndJobs(t *testing.T) {
+	for _, d := range []string{"99999", "31", "0"} {
+		out, errOut, code := run(t, "", "perft", "--depth", d)
+		if code != exitInput || !strings.Contains(errOut, "--depth must be 1 to 30") || out != "" {
+			t.Errorf("perft --depth %s: exit %d, %q, stdout %q", d, code, errOut, out)
+		}
+	}
+	if out, _, _ := run(t, "", "perft", "--help"); !strings.Contains(out, "depth in plies, 1 to 30") {
+		t.Errorf("perft --help does not give the most depth:\n%s", out)
+	}
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "a.pdn"), russianGame)
+	for _, args := range [][]string{
+		{"check", in},
+		{"clean", in, "-o", filepath.Join(dir, "c.pdn")},
+		{"select", in, "-o", "-"},
+		{"dupes", in},
+		{"export", in, "-o", filepath.Join(dir, "ds")},
+		{"openings", in, "-o", filepath.Join(dir, "op.parquet")},
+		{"analyze", "--depth", "1", in, "-o", filepath.Join(dir, "an")},
+		{"eval", "W:Wc3:Bf6"},
+	} {
+		out, errOut, code := run(t, "", append(args, "-q", "-j", "-1")...)
+		if args[0] == "eval" {
+			out, errOut, code = run(t, "", append(args, "-j", "-1")...)
+		}
+		if code != exitInput || !strings.Contains(errOut, args[0]+": -j/--jobs must be 0 (all cores) or more, not -1") || out != "" {
+			t.Errorf("%s -j -1: exit %d, %q, stdout %q", args[0], code, errOut, out)
+		}
+	}
+	if names := listDir(t, dir); len(names) != 1 {
+		t.Errorf("outputs made: %v", names)
+	}
+}
