@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -76,5 +77,23 @@ func TestRound3Item11PerftDepthAndJobs(t *testing.T) {
 	}
 	if names := listDir(t, dir); len(names) != 1 {
 		t.Errorf("outputs made: %v", names)
+	}
+}
+
+// Item 11: a bzip2, zstd or lz4 stream of one block, cut, yields no game:
+// check says the data is cut before the first game, and not that "the
+// games before it were read".
+func TestRound3Item11CutBeforeFirstGame(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{"bz2", "zst", "lz4"} {
+		b, err := os.ReadFile("../../testdata/pdn/compressed/small.pdn." + ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := writeFile(t, filepath.Join(dir, "cut.pdn."+ext), string(b[:len(b)/2]))
+		_, errOut, code := run(t, "", "check", "-q", in)
+		if code != exitInput || !strings.Contains(errOut, in+": unexpected EOF: the data is cut before the first game\n") || strings.Contains(errOut, "were read") {
+			t.Errorf("%s: exit %d, %q", ext, code, errOut)
+		}
 	}
 }
