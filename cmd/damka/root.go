@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -57,4 +58,13 @@ func checkJobs(cmd *cobra.Command) error {
 		return fmt.Errorf("%s: -j/--jobs must be 0 (all cores) or more, not %d", cmd.Name(), n)
 	}
 	return nil
+}
+
+// workers is the number of goroutines -j N gives: N, or every core for 0
+// (ordered.Map's reading).
+func workers(jobs int) int {
+	if jobs < 1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return jobs
 }

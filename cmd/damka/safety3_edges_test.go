@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/damka/damka/internal/memavail"
 )
 
 // The third safety round (issue 44): the edges. One test per item, named
@@ -94,6 +99,50 @@ func TestRound3Item11CutBeforeFirstGame(t *testing.T) {
 		_, errOut, code := run(t, "", "check", "-q", in)
 		if code != exitInput || !strings.Contains(errOut, in+": unexpected EOF: the data is cut before the first game\n") || strings.Contains(errOut, "were read") {
 			t.Errorf("%s: exit %d, %q", ext, code, errOut)
+		}
+	}
+}
+
+// Item 5: a transposition table bigger than the memory at hand (--tt is
+// MiB a worker) is refused before anything is made, in one line, exit 2;
+// it crashed with Go's "fatal error: runtime: out of memory" and a few
+// hundred lines of stacks, leaving the output folder it had made. In a
+// process of its own: the crash took the test binary with it.
+func TestRound3Item5TranspositionTableTooBig(t *testing.T) {
+	avail, ok := memavail.Available()
+	if !ok {
+		t.Skip("the memory at hand is not known here")
+	}
+	tt := fmt.Sprint(avail>>20*4 + 1) // MiB: four times what there is
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "a.pdn"), russianGame)
+	out := filepath.Join(dir, "out")
+	for _, args := range [][]string{
+		{"analyze", "-q", "--depth", "1", "-j", "1", "--tt", tt, "-o", out, in},
+		{"analyze", "-q", "--depth", "1", "--tt", "100000000000000", "-o", out, in},
+		{"eval", "--tt", tt, "W:Wc3:Bf6"},
+		{"eval", "-j", "0", "--tt", "100000000000000", "W:Wc3:Bf6"},
+	} {
+		cmd := damkaProcess(t, args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Before the fix a table whose size passes 64 bits made the
+		// sizing loop run forever.
+		timer := time.AfterFunc(time.Minute, func() { cmd.Process.Kill() })
+		err := cmd.Wait()
+		timer.Stop()
+		code := cmd.ProcessState.ExitCode()
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if code != int(exitInput) || len(lines) != 1 || !strings.Contains(lines[0], "damka: "+args[0]+": --tt ") ||
+			!strings.Contains(lines[0], "of memory available") || stdout.Len() > 0 {
+			t.Errorf("%s --tt: exit %d (%v), %d lines of stderr:\n%.2000s", args[0], code, err, len(lines), stderr.String())
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s --tt: the output folder was made", args[0])
+			os.RemoveAll(out)
 		}
 	}
 }
