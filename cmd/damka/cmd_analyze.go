@@ -188,7 +188,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return err
 	}
 	jobs := workers(opts.Jobs)
-	tbs, err := openTablebases("analyze", opts.Egtb)
+	tbs, err := openTablebases(io, "analyze", opts.Egtb)
 	if err != nil {
 		return err
 	}

@@ -112,7 +112,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	if err != nil {
 		return err
 	}
-	tbs, err := openTablebases("eval", opts.Egtb)
+	tbs, err := openTablebases(io, "eval", opts.Egtb)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -144,5 +145,125 @@ func TestRound3Item5TranspositionTableTooBig(t *testing.T) {
 			t.Errorf("%s --tt: the output folder was made", args[0])
 			os.RemoveAll(out)
 		}
+	}
+}
+
+// damkaIn runs damka in a process of its own with cache as its user cache
+// folder (where the default endgame databases are), killed if it has not
+// ended in a minute: it returns stdout, stderr and the exit status (-1
+// when killed).
+func damkaIn(t *testing.T, cache string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := damkaProcess(t, args...)
+	cmd.Env = append(cmd.Env, "XDG_CACHE_HOME="+cache)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(time.Minute, func() { cmd.Process.Kill() })
+	cmd.Wait()
+	timer.Stop()
+	return stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()
+}
+
+// defaultTables builds the Russian tables of 2 pieces in the default
+// folder under cache, and returns their folder.
+func defaultTables(t *testing.T, cache string) string {
+	t.Helper()
+	dir := filepath.Join(cache, "damka", "egtb")
+	if _, errOut, code := run(t, "", "egtb", "build", "-q", "--pieces", "2", "--dir", dir); code != exitOK {
+		t.Fatalf("egtb build: exit %d: %s", code, errOut)
+	}
+	return dir
+}
+
+// Item 6: a named pipe among the endgame databases (in the default
+// folder, read without any flag, or in the folder --egtb names) is never
+// opened: eval and analyze leave it out with a warning naming it and go
+// on, egtb build stops with an error naming it; they waited for a writer
+// for ever.
+func TestRound3Item6FIFOAmongTables(t *testing.T) {
+	cache := t.TempDir()
+	dir := defaultTables(t, cache)
+	fifo := filepath.Join(dir, "russian", "KKvK.wdl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	work := t.TempDir()
+	in := writeFile(t, filepath.Join(work, "a.pdn"), russianGame)
+	warning := fifo + ": not a regular file (a named pipe); left out"
+	for _, c := range []struct {
+		args   []string
+		folder string
+	}{
+		{[]string{"eval", "--depth", "2", "W:WKa1:BKh2"}, "the default endgame database folder"},
+		{[]string{"eval", "--depth", "2", "--egtb", dir, "W:WKa1:BKh2"}, "--egtb " + dir},
+		{[]string{"analyze", "-q", "--depth", "1", "-j", "1", "-o", filepath.Join(work, "an"), in}, "the default endgame database folder"},
+	} {
+		out, errOut, code := damkaIn(t, cache, c.args...)
+		if code != int(exitOK) || !strings.Contains(errOut, "damka "+c.args[0]+": warning: "+c.folder+": "+warning) {
+			t.Errorf("%s: exit %d, stderr %q", c.args, code, errOut)
+		}
+		if c.args[0] == "eval" && (!strings.HasPrefix(out, "W:WKa1:BKh2\t0.00\t0.00\t") || strings.Contains(errOut, "no endgame databases")) {
+			t.Errorf("%s: stdout %q (the draw of the table of KvK)", c.args, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(work, "an", "games.parquet")); err != nil {
+		t.Errorf("analyze wrote no games.parquet: %v", err)
+	}
+	_, errOut, code := damkaIn(t, cache, "egtb", "build", "-q", "--pieces", "3")
+	if code != int(exitInput) || !strings.Contains(errOut, "egtb build: "+fifo+": not a regular file (a named pipe)") {
+		t.Errorf("egtb build: exit %d, stderr %q", code, errOut)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the named pipe was replaced: %v", err)
+	}
+}
+
+// Item 7: a damaged table in the default folder is left out with a
+// warning naming it and saying the folder is the default one, never
+// --egtb, which was not given; eval and analyze go on with the other
+// tables. In a folder --egtb names, the same, naming --egtb. Both failed
+// every run.
+func TestRound3Item7DamagedTable(t *testing.T) {
+	cache := t.TempDir()
+	dir := defaultTables(t, cache)
+	bad := filepath.Join(dir, "russian", "MvK.wdl")
+	b, err := os.ReadFile(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 1
+	writeFile(t, bad, string(b))
+	work := t.TempDir()
+	in := writeFile(t, filepath.Join(work, "a.pdn"), russianGame)
+	warning := bad + ": not a damka endgame table, or damaged; left out (damka egtb build builds a damaged table again)"
+	for _, c := range []struct {
+		args   []string
+		folder string
+	}{
+		{[]string{"eval", "--depth", "2", "W:WKa1:BKh2"}, "the default endgame database folder"},
+		{[]string{"eval", "--depth", "2", "--egtb", dir, "W:WKa1:BKh2"}, "--egtb " + dir},
+		{[]string{"analyze", "-q", "--depth", "1", "-j", "1", "-o", filepath.Join(work, "an"), in}, "the default endgame database folder"},
+	} {
+		out, errOut, code := damkaIn(t, cache, c.args...)
+		if code != int(exitOK) || !strings.Contains(errOut, "damka "+c.args[0]+": warning: "+c.folder+": "+warning) ||
+			(c.folder != "--egtb "+dir && strings.Contains(errOut, "--egtb")) {
+			t.Errorf("%s: exit %d, stderr %q", c.args, code, errOut)
+		}
+		if c.args[0] == "eval" && (!strings.HasPrefix(out, "W:WKa1:BKh2\t0.00\t0.00\t") || strings.Contains(errOut, "no endgame databases")) {
+			t.Errorf("%s: stdout %q (the draw of the table of KvK, still used)", c.args, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(work, "an", "games.parquet")); err != nil {
+		t.Errorf("analyze wrote no games.parquet: %v", err)
+	}
+	// egtb build builds it again, and then nothing is said.
+	if _, errOut, code := damkaIn(t, cache, "egtb", "build", "-q", "--pieces", "2"); code != int(exitOK) || !strings.Contains(errOut, "2 built") {
+		t.Errorf("egtb build: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := damkaIn(t, cache, "eval", "--depth", "2", "W:WKa1:BKh2"); code != int(exitOK) || errOut != "" {
+		t.Errorf("eval after the build: exit %d, stderr %q", code, errOut)
 	}
 }
