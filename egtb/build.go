@@ -192,8 +192,14 @@ func needs(ms []Material) []Material {
 
 // Open loads every table of v in dir (default DefaultDir). A folder with
 // none gives a DB with no class (MaxPieces 0); a file that does not check
-// is an error.
-func Open(dir string, v draughts.Variant) (*DB, error) {
+// (ErrDamaged), cannot be read or is not a regular file (ErrNotRegular:
+// a named pipe is never opened) is an error.
+func Open(dir string, v draughts.Variant) (*DB, error) { return open(dir, v, nil) }
+
+// open is Open; with skip set, a table file that cannot be loaded, or a
+// variant's folder that cannot be read, is told to skip and left out
+// instead of failing it all.
+func open(dir string, v draughts.Variant, skip func(error)) (*DB, error) {
 	if dir == "" {
 		d, err := DefaultDir()
 		if err != nil {
@@ -205,12 +211,27 @@ func Open(dir string, v draughts.Variant) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	entries, err := os.ReadDir(db.variantDir(dir))
+	fail := func(err error) (*DB, error) {
+		if skip == nil {
+			return nil, err
+		}
+		skip(err)
+		return db, nil
+	}
+	vdir := db.variantDir(dir)
+	fi, err := os.Stat(vdir) // a named pipe is not opened to be listed
 	if errors.Is(err, fs.ErrNotExist) {
 		return db, nil
 	}
+	if err == nil && !fi.IsDir() {
+		err = fmt.Errorf("%s: not a folder", vdir)
+	}
 	if err != nil {
-		return nil, err
+		return fail(err)
+	}
+	entries, err := os.ReadDir(vdir)
+	if err != nil {
+		return fail(err)
 	}
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), ".wdl")
@@ -222,7 +243,9 @@ func Open(dir string, v draughts.Variant) (*DB, error) {
 			continue // not a table's name: left alone
 		}
 		if _, err := db.load(dir, m); err != nil {
-			return nil, err
+			if _, err := fail(err); err != nil {
+				return nil, err
+			}
 		}
 	}
 	db.sort()

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/damka/damka/internal/atomicfile"
 )
@@ -47,8 +49,17 @@ func encode(t *table) []byte {
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
-// errBadFile is a table file that does not check.
-var errBadFile = errors.New("not a damka endgame table, or damaged")
+// ErrDamaged is the error of a table file that does not check (Build
+// builds it again).
+var ErrDamaged = errors.New("not a damka endgame table, or damaged")
+
+// errBadFile is ErrDamaged.
+var errBadFile = ErrDamaged
+
+// ErrNotRegular is the error of a table file, or a variant's folder, that
+// is not a regular file, or not a folder: a named pipe, a device, a
+// socket. It is never opened, so never waited on.
+var ErrNotRegular = errors.New("not a regular file")
 
 // decode reads the file of class m, of n indices.
 func decode(b []byte, m Material, n uint64) (*table, error) {
@@ -68,10 +79,12 @@ func decode(b []byte, m Material, n uint64) (*table, error) {
 }
 
 // load reads class m's file from dir into db; ok is false when there is
-// no file.
+// no file. Only a regular file is opened (a link to one is followed): a
+// named pipe or a device there is an error wrapping ErrNotRegular,
+// where reading it would wait for ever.
 func (db *DB) load(dir string, m Material) (ok bool, err error) {
 	path := filepath.Join(db.variantDir(dir), FileName(m))
-	b, err := os.ReadFile(path)
+	b, err := readRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
@@ -85,6 +98,49 @@ func (db *DB) load(dir string, m Material) (ok bool, err error) {
 	db.add(t)
 	db.sizes[m] = uint64(len(b))
 	return true, nil
+}
+
+// readRegular reads the file at path if it is a regular file; else its
+// error wraps ErrNotRegular and names path. The file is looked at before
+// it is opened, and opened without waiting for a writer (O_NONBLOCK,
+// which changes nothing for a regular file) then looked at again, so
+// that a named pipe put there in between is not read either.
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	return io.ReadAll(f)
+}
+
+// notRegular is the error of path, of mode m, that is not a regular file.
+func notRegular(path string, m fs.FileMode) error {
+	kind := "not a regular file"
+	switch {
+	case m.IsDir():
+		kind = "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	}
+	return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind)
 }
 
 // save writes t's file under dir atomically: whole or not at all.

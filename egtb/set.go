@@ -15,13 +15,28 @@ type Set struct {
 // its folder DIR/VARIANT, as Build writes them; "" is DefaultDir). A
 // variant without any is left out; a folder without any gives an empty
 // set.
-func OpenSet(dir string) (*Set, error) {
+func OpenSet(dir string) (*Set, error) { return openSet(dir, nil) }
+
+// OpenSetSkipping is OpenSet that leaves out what it cannot load instead
+// of failing: a table file that is damaged (ErrDamaged), cannot be read
+// or is not a regular file (ErrNotRegular), and a variant's folder that
+// is not a folder or cannot be listed. Each is an error of skipped, which
+// names its path; the set holds every other table.
+func OpenSetSkipping(dir string) (s *Set, skipped []error) {
+	s, err := openSet(dir, func(err error) { skipped = append(skipped, err) })
+	if err != nil { // no user cache folder for the default one
+		return &Set{dbs: map[draughts.Variant]*DB{}}, append(skipped, err)
+	}
+	return s, skipped
+}
+
+func openSet(dir string, skip func(error)) (*Set, error) {
 	s := &Set{dbs: map[draughts.Variant]*DB{}}
 	for _, v := range draughts.Variants() {
 		if Supported(v) != nil {
 			continue
 		}
-		db, err := Open(dir, v)
+		db, err := open(dir, v, skip)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,8 @@ package egtb
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/damka/damka/draughts"
 )
@@ -15,6 +17,12 @@ import (
 type Use struct {
 	Set *Set   // nil: none
 	Dir string // where they were looked for; "" when nowhere (no note)
+	// Default: Dir is DefaultDir, not a folder the user named.
+	Default bool
+	// Skipped are the tables (or a variant's folder, or Dir itself) left
+	// out because they could not be loaded (OpenSetSkipping): each error
+	// names its path, for a warning; the run goes on without them.
+	Skipped []error
 }
 
 // ErrNoDatabases is the error of UseDir for a folder named by the user
@@ -22,9 +30,12 @@ type Use struct {
 var ErrNoDatabases = errors.New("no endgame database there")
 
 // UseDir opens the databases of every variant that has some in dir
-// (OpenSet). A folder the user named (dir not "") must hold some, else the
-// error wraps ErrNoDatabases; the default folder (DefaultDir, for "") may
-// hold none, and a system without a cache folder has none.
+// (OpenSetSkipping): a table that cannot be loaded (damaged, unreadable,
+// a named pipe) is left out and listed in Skipped, never waited on. A
+// folder the user named (dir not "") must hold some, else the error wraps
+// ErrNoDatabases (the Use returned with it has Skipped, which may say
+// why); the default folder (DefaultDir, for "") may hold none, and a
+// system without a cache folder has none.
 func UseDir(dir string) (*Use, error) {
 	named := dir != ""
 	if !named {
@@ -34,17 +45,24 @@ func UseDir(dir string) (*Use, error) {
 		}
 		dir = d
 	}
-	s, err := OpenSet(dir)
-	if err != nil {
-		return nil, err
-	}
-	if s.Empty() {
-		if named {
-			return nil, fmt.Errorf("%s: %w", dir, ErrNoDatabases)
+	u := &Use{Dir: dir, Default: !named}
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		u.Skipped = []error{fmt.Errorf("%s: not a folder", dir)}
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		u.Skipped = []error{err}
+	case err == nil:
+		s, skipped := OpenSetSkipping(dir)
+		u.Skipped = skipped
+		if !s.Empty() {
+			u.Set = s
 		}
-		return &Use{Dir: dir}, nil
 	}
-	return &Use{Set: s, Dir: dir}, nil
+	if named && u.Set == nil {
+		return u, fmt.Errorf("%s: %w", dir, ErrNoDatabases)
+	}
+	return u, nil
 }
 
 // Tablebase is the databases as a search option: nil without any (an

@@ -14,8 +14,7 @@ import (
 )
 
 // randomArchive writes n random games of Russian draughts as PDN, from a
-// fixed seed: legal moves chosen at random (captures written in full, a
-// third of them abbreviated when that is unambiguous), up to 100 plies,
+// fixed seed: legal moves chosen at random (randomMove), up to 100 plies,
 // with players drawn from a pool of 500 names, and the result the rules
 // give when the game ended, else a random one. Unlike
 // repeated real games, no two are alike, so compression gets no help.
@@ -36,13 +35,9 @@ func randomArchive(n int, seed uint64) string {
 				ended = true
 				break
 			}
-			m := buf[rng.IntN(len(buf))]
+			m, text := randomMove(rng, v, &p, buf)
 			if ply%2 == 0 {
 				fmt.Fprintf(&moves, "%d. ", ply/2+1)
-			}
-			text := m.String()
-			if m.IsCapture() && rng.IntN(3) == 0 {
-				text = v.Short(&p, &m, draughts.Algebraic)
 			}
 			moves.WriteString(text)
 			moves.WriteByte(' ')
@@ -62,6 +57,37 @@ func randomArchive(n int, seed uint64) string {
 		sb.WriteString(res + "\n\n")
 	}
 	return sb.String()
+}
+
+// randomMove draws one of the legal moves ms of p and writes it: with
+// every landing square, a capture abbreviated one time in three when
+// that is unambiguous (Short). A capture no notation tells apart from
+// another (a king's capture of one piece, "d8:h4", written as a longer
+// capture from d8 to h4 abbreviates) is not drawn: the first move of ms
+// whose full form means it alone is played instead, so that every game
+// replays and the games before one such draw stay as they were.
+func randomMove(rng *rand.Rand, v draughts.Variant, p *draughts.Position, ms []draughts.Move) (draughts.Move, string) {
+	m := ms[rng.IntN(len(ms))]
+	text := m.String()
+	if m.IsCapture() && rng.IntN(3) == 0 {
+		text = v.Short(p, &m, draughts.Algebraic)
+	}
+	if !m.IsCapture() || unambiguous(v, p, text) {
+		return m, text
+	}
+	for _, o := range ms {
+		if text := o.String(); unambiguous(v, p, text) {
+			return o, text
+		}
+	}
+	panic("randomMove: no legal move of " + p.FEN() + " can be written unambiguously")
+}
+
+// unambiguous reports whether text means one move of p (the moves it can mean
+// all lead to one position).
+func unambiguous(v draughts.Variant, p *draughts.Position, text string) bool {
+	groups, err := v.Match(p, text)
+	return err == nil && len(groups) == 1
 }
 
 // randomReports replays randomArchive(n, seed).
@@ -126,4 +152,28 @@ func TestWriteRandomArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %d games to %s", n, path)
+}
+
+// Every move randomMove writes means that move alone. A king's capture
+// of one piece has no other way to be written than start and end, the
+// abbreviated form of a longer capture between the same squares: in
+// W:WKd8:BKh2,b4,d4,g5,b6 "d8:h4" is d8:h4 (g5 taken) or d8:a5:c3:f6:h4
+// (four pieces), and game 53116 of randomArchive(100000, 1) wrote it so,
+// which no reader can replay (issue 44, item 11).
+func TestRandomMoveUnambiguous(t *testing.T) {
+	v := draughts.Russian
+	for _, fen := range []string{"W:WKd8:BKh2,b4,d4,g5,b6", "W:WKe1:Bd2,f2,f4,d4,b4"} {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := v.Moves(&p, nil)
+		for seed := range uint64(200) {
+			m, text := randomMove(rand.New(rand.NewPCG(seed, 1)), v, &p, ms)
+			groups, err := v.Match(&p, text)
+			if err != nil || len(groups) != 1 || !groups[0][0].SameResult(&m) {
+				t.Fatalf("%s, seed %d: %s written %q, which can mean %d moves (%v)", fen, seed, m, text, len(groups), err)
+			}
+		}
+	}
 }

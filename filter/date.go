@@ -61,12 +61,23 @@ func (d Date) Compatible(o Date) bool {
 // those joined by " - ". Unknown parts ("??") widen the span. It returns
 // false when the year is unknown ("????.??.??", "03.07.20": a two-digit
 // year is not read).
-func ParseDate(s string) (Date, bool) {
+func ParseDate(s string) (Date, bool) { return parseDate(s, false) }
+
+// ParseBound reads a date a user gives as a bound of a selection (damka
+// select --from, --to) as ParseDate reads it, but refuses a month or a
+// day that is written and cannot be: "1950.13", "1950.02.31",
+// "1900.02.29", "1950.00.00" are no date (where ParseDate, reading an
+// archive, takes them for a partial one). Unknown parts ("1950.??.??")
+// are taken as ParseDate takes them.
+func ParseBound(s string) (Date, bool) { return parseDate(s, true) }
+
+// parseDate is ParseDate, or ParseBound when strict.
+func parseDate(s string, strict bool) (Date, bool) {
 	s = strings.TrimSpace(s)
 	for _, sep := range []string{" - ", " – ", " — ", "–", "—", ".."} {
 		if a, b, ok := strings.Cut(s, sep); ok {
-			d1, ok1 := ParseDate(a)
-			d2, ok2 := ParseDate(b)
+			d1, ok1 := parseDate(a, strict)
+			d2, ok2 := parseDate(b, strict)
 			if ok1 && ok2 && d1.First <= d2.Last {
 				return Date{d1.First, d2.Last}, true
 			}
@@ -75,9 +86,13 @@ func ParseDate(s string) (Date, bool) {
 	}
 	s = strings.TrimSuffix(s, ".")
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '-' || r == '/' || r == ' ' })
+	impossible := false
 	num := func(p string, max int) int { // 0 for unknown
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > max {
+			// Strictly, only question marks are unknown: a number out of
+			// range, or other text, is no date.
+			impossible = impossible || strings.Trim(p, "?") != ""
 			return 0
 		}
 		return n
@@ -96,7 +111,7 @@ func ParseDate(s string) (Date, bool) {
 	case len(parts) == 3 && isYear(parts[2]) && len(parts[0]) <= 2 && len(parts[1]) <= 2:
 		y, m, d = num(parts[2], 9999), num(parts[1], 12), num(parts[0], 31)
 	}
-	if y < 1000 {
+	if y < 1000 || strict && (impossible || d > daysIn(y, m)) {
 		return Date{}, false
 	}
 	switch {

@@ -207,6 +207,47 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
+// ParseBound refuses the impossible dates ParseDate reads as partial
+// ones (issue 44, item 8).
+func TestParseBound(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // "" for no date
+	}{
+		{"1950.13", ""},
+		{"1950.00", ""},
+		{"1950.02.31", ""},
+		{"1950.00.00", ""},
+		{"1950.04.31", ""},
+		{"1900.02.29", ""},
+		{"31.02.1950", ""},
+		{"1950.1a", ""},
+		{"1950.02.30 - 1950.03.01", ""},
+		{"2000.02.29", "2000.02.29"},
+		{"1996.02.29", "1996.02.29"},
+		{"1950.12.31", "1950.12.31"},
+		{"1950.12", "1950.12"},
+		{"1950", "1950"},
+		{"1950.??.??", "1950"},
+		{"1947.05.??", "1947.05"},
+		{"12.05.1947", "1947.05.12"},
+		{"2004.10.27 - 2004.11.01", "2004.10.27 - 2004.11.01"},
+		{"someday", ""},
+	} {
+		d, ok := ParseBound(c.in)
+		got := ""
+		if ok {
+			got = d.String()
+		}
+		if got != c.want {
+			t.Errorf("ParseBound(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if _, err := (&Spec{From: "1950.02.31", MinPlies: -1, MaxPlies: -1}).Criteria(); err == nil || !strings.Contains(err.Error(), "--from: \"1950.02.31\" is not a date") {
+		t.Errorf("Criteria with --from 1950.02.31: %v", err)
+	}
+}
+
 func TestDates(t *testing.T) {
 	gs := games(t, archive)
 	for _, c := range []struct {

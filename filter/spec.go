@@ -68,7 +68,7 @@ func (s *Spec) Criteria() (*Criteria, error) {
 		if d.in == "" {
 			continue
 		}
-		v, ok := ParseDate(d.in)
+		v, ok := ParseBound(d.in)
 		if !ok {
 			add(d.flag, fmt.Errorf("%q is not a date (1950, 1950.05, 1950.05.12)", d.in))
 		}

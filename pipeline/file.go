@@ -101,6 +101,10 @@ func (f *File) readError(err error) error {
 	switch {
 	case errors.Is(err, pdn.ErrBinary):
 		return fmt.Errorf("%s: %w", f.name, err)
+	case errors.Is(err, io.ErrUnexpectedEOF) && f.games == 0:
+		// Nothing came out (a compressed stream of one block, cut): no
+		// game was read, so none is said to be.
+		return fmt.Errorf("%s: %v: the data is cut before the first game", f.name, err)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		where := "before the first game"
 		if f.lastOK > 0 {

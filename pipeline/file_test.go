@@ -76,3 +76,33 @@ func TestFile(t *testing.T) {
 		t.Fatalf("a cut input reads with %v", last)
 	}
 }
+
+// A compressed stream of one block cut short gives no game at all: the
+// error says the data is cut, and not that games before it were read
+// (issue 44, item 11).
+func TestCutBeforeFirstGame(t *testing.T) {
+	for _, ext := range []string{"bz2", "zst", "lz4"} {
+		b, err := os.ReadFile("../testdata/pdn/compressed/small.pdn." + ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := "cut.pdn." + ext
+		cut, err := NewFile(name, io.NopCloser(strings.NewReader(string(b[:len(b)/2]))), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var last error
+		for {
+			_, err := cut.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				last = err
+			}
+		}
+		if want := name + ": unexpected EOF: the data is cut before the first game"; last == nil || last.Error() != want {
+			t.Errorf("%s: %v, want %q", ext, last, want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,6 +13,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
@@ -133,6 +133,9 @@ func (o *AnalyzeOptions) check() error {
 	case o.ReportGames < 0:
 		return errors.New("analyze: --report-games must be 0 or more")
 	}
+	if err := memavail.CheckTables("analyze", o.TTSize, workers(o.Jobs)); err != nil {
+		return err
+	}
 	return o.layoutFlags.check("analyze", false)
 }
 
@@ -184,11 +187,8 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err != nil {
 		return err
 	}
-	jobs := opts.Jobs
-	if jobs < 1 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	tbs, err := openTablebases("analyze", opts.Egtb)
+	jobs := workers(opts.Jobs)
+	tbs, err := openTablebases(io, "analyze", opts.Egtb)
 	if err != nil {
 		return err
 	}

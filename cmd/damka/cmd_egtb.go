@@ -13,6 +13,7 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/egtb"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 )
 
@@ -175,17 +176,34 @@ type tablebases struct {
 	once sync.Once
 }
 
-// openTablebases opens the databases the flags name (egtb.UseDir).
-func openTablebases(cmd string, f tablebaseFlag) (*tablebases, error) {
+// openTablebases opens the databases the flags name (egtb.UseDir). A
+// table that cannot be loaded (damaged, unreadable, a named pipe) is left
+// out with a warning on stderr naming it and the folder, as the user gave
+// it (--egtb) or as the default one; the run goes on with the others.
+func openTablebases(io *streams, cmd string, f tablebaseFlag) (*tablebases, error) {
 	if f.Off {
 		return &tablebases{Use: &egtb.Use{}}, nil
 	}
 	u, err := egtb.UseDir(f.Dir)
+	folder := "the default endgame database folder"
+	if f.Dir != "" {
+		folder = "--egtb " + f.Dir
+	}
+	if u != nil {
+		for _, e := range u.Skipped {
+			hint := ""
+			if errors.Is(e, egtb.ErrDamaged) {
+				hint = " (damka egtb build builds a damaged table again)"
+			}
+			io.ClearProgress()
+			fmt.Fprintf(io.Err, "damka %s: warning: %s: %s; left out%s\n", cmd, display.Text(folder), display.Text(e.Error()), hint)
+		}
+	}
 	switch {
 	case errors.Is(err, egtb.ErrNoDatabases):
 		return nil, fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)
 	case err != nil:
-		return nil, fmt.Errorf("%s: --egtb: %w", cmd, err)
+		return nil, fmt.Errorf("%s: %s: %w", cmd, folder, err)
 	}
 	return &tablebases{Use: u}, nil
 }

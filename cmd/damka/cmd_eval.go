@@ -13,6 +13,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/fenlines"
+	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/internal/ordered"
 )
 
@@ -83,7 +84,7 @@ argument) number, and the exit status is 1 once the rest is done.`,
 			if opts.TTSize < 1 {
 				return fmt.Errorf("eval: --tt must be 1 or more")
 			}
-			return nil
+			return memavail.CheckTables("eval", opts.TTSize, workers(opts.Jobs))
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runEval(cmd.Context(), io, opts, args)
@@ -111,7 +112,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	if err != nil {
 		return err
 	}
-	tbs, err := openTablebases("eval", opts.Egtb)
+	tbs, err := openTablebases(io, "eval", opts.Egtb)
 	if err != nil {
 		return err
 	}

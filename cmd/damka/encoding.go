@@ -24,6 +24,9 @@ func addEncodingFlag(root *cobra.Command) {
 			return fmt.Errorf("--encoding: %w", err)
 		}
 		inputEncoding = enc
+		if err := checkJobs(cmd); err != nil {
+			return err
+		}
 		return startProfiles()
 	}
 }

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"runtime"
+	"strconv"
+
 	"github.com/spf13/cobra"
 )
 
@@ -41,4 +45,26 @@ func newRootCommand(io *streams) *cobra.Command {
 		newEgtbCommand(io),
 	)
 	return root
+}
+
+// checkJobs refuses a negative -j/--jobs, for every command that has the
+// flag (0 is all cores).
+func checkJobs(cmd *cobra.Command) error {
+	f := cmd.Flags().Lookup("jobs")
+	if f == nil {
+		return nil
+	}
+	if n, err := strconv.Atoi(f.Value.String()); err == nil && n < 0 {
+		return fmt.Errorf("%s: -j/--jobs must be 0 (all cores) or more, not %d", cmd.Name(), n)
+	}
+	return nil
+}
+
+// workers is the number of goroutines -j N gives: N, or every core for 0
+// (ordered.Map's reading).
+func workers(jobs int) int {
+	if jobs < 1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return jobs
 }
