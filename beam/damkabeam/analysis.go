@@ -2,7 +2,8 @@ package damkabeam
 
 import (
 	"context"
-	"encoding/json"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -19,11 +20,8 @@ import (
 )
 
 func init() {
-	register.DoFn4x1[context.Context, int, rankedGame, func(int, plyTask), error](&tasksFn{})
-	register.Emitter2[int, plyTask]()
-	register.DoFn5x1[context.Context, int, func(*plyTask) bool, func(int, evalRec), func(analysisStats), error](&analyseFn{})
-	register.Iter1[plyTask]()
-	register.Emitter2[int, evalRec]()
+	register.DoFn4x1[context.Context, int, rankedGame, func(int, []byte), error](&tasksFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(analysisStats), error](&analyseFn{})
 	register.Emitter1[analysisStats]()
 }
 
@@ -40,6 +38,13 @@ func init() {
 // positions are grouped in buckets (a hash of the position) so that a
 // unit of work is large enough for a runner to spread: all the plies of
 // a position are in its bucket, whatever the bucket count.
+//
+// A runner keeps every element of a collection between stages (Prism in
+// memory), at a cost per element far above a ply's few bytes: 5 million
+// plies as 5 million elements took most of a run's memory (issue 44,
+// item 3). So the tasks travel in batches, one element per bucket and
+// bundle (taskBatch), and the analyses in batches, one element per
+// bucket and shard (evalBatch), each in a compact binary form.
 
 // plyTask is a ply to analyse: its position, the move played (every
 // landing square) and the ply it is (its game's rank, its index).
@@ -50,12 +55,56 @@ type plyTask struct {
 	Ply  int // index in the game's plies, from 0
 }
 
-// evalRec is the analysis of a ply: export.PlyEval as JSON.
+// appendTask appends a task to a taskBatch.
+func appendTask(b []byte, t *plyTask) []byte {
+	b = appendString(b, t.Key)
+	b = appendString(b, t.Move)
+	b = binary.AppendUvarint(b, uint64(t.Rank))
+	return binary.AppendUvarint(b, uint64(t.Ply))
+}
+
+// readTask reads the first task of a taskBatch, and returns the rest.
+func readTask(b []byte, t *plyTask) ([]byte, error) {
+	var rank, ply uint64
+	r := reader{b: b}
+	t.Key = r.string()
+	t.Move = r.string()
+	rank, ply = r.uvarint(), r.uvarint()
+	if r.err != nil {
+		return nil, fmt.Errorf("a batch of plies to analyse: %w", r.err)
+	}
+	t.Rank, t.Ply = int64(rank), int(ply)
+	return r.b, nil
+}
+
+// evalRec is the analysis of a ply, in an evalBatch: the ply (its game's
+// rank, its index) and its analysis (appendEval).
 type evalRec struct {
 	Rank int64
 	Ply  int
 	Eval []byte
 }
+
+func appendEvalRec(b []byte, e *evalRec) []byte {
+	b = binary.AppendUvarint(b, uint64(e.Rank))
+	b = binary.AppendUvarint(b, uint64(e.Ply))
+	return appendString(b, string(e.Eval))
+}
+
+func readEvalRec(b []byte, e *evalRec) ([]byte, error) {
+	r := reader{b: b}
+	rank, ply := r.uvarint(), r.uvarint()
+	eval := r.bytes()
+	if r.err != nil {
+		return nil, fmt.Errorf("a batch of analyses: %w", r.err)
+	}
+	*e = evalRec{Rank: int64(rank), Ply: int(ply), Eval: eval}
+	return r.b, nil
+}
+
+// maxBatch is the size at which a batch goes out before its bundle or
+// bucket ends, so that a worker holds little more than its work.
+const maxBatch = 256 << 10
 
 // analysisStats count the work of analysis: the plies analysed, the
 // distinct positions and (position, move) pairs searched, and the nodes
@@ -124,16 +173,23 @@ func bucketOf(key string, buckets int) int {
 }
 
 // tasksFn replays a game and makes a task of each of its analysable
-// plies (pipeline.AnalysablePlies: those before its first error).
+// plies (pipeline.AnalysablePlies: those before its first error), sent
+// in batches by bucket: a batch goes out when it reaches maxBatch, and
+// the rest at the end of the bundle.
 type tasksFn struct {
 	Cfg config
 
-	proc *pipeline.Processor
+	proc    *pipeline.Processor
+	batches map[int][]byte
 }
 
 func (fn *tasksFn) Setup() { fn.proc = fn.Cfg.pipeline().NewProcessor() }
 
-func (fn *tasksFn) ProcessElement(ctx context.Context, _ int, g rankedGame, emit func(int, plyTask)) error {
+func (fn *tasksFn) StartBundle(ctx context.Context, emit func(int, []byte)) {
+	fn.batches = map[int][]byte{}
+}
+
+func (fn *tasksFn) ProcessElement(ctx context.Context, _ int, g rankedGame, emit func(int, []byte)) error {
 	game, err := decodeGame(g.Data)
 	if err != nil {
 		return err
@@ -150,9 +206,29 @@ func (fn *tasksFn) ProcessElement(ctx context.Context, _ int, g rankedGame, emit
 			// something to analyse as another position.
 			return fmt.Errorf("%s game %d ply %d: the position %q does not read back from its FEN (%v)", game.File, game.Index, pl.Ply, key, err)
 		}
-		emit(bucketOf(key, fn.Cfg.Buckets), plyTask{Key: key, Move: pl.Move.String(), Rank: g.Rank, Ply: i})
+		bucket := bucketOf(key, fn.Cfg.Buckets)
+		b := appendTask(fn.batches[bucket], &plyTask{Key: key, Move: pl.Move.String(), Rank: g.Rank, Ply: i})
+		if len(b) >= maxBatch {
+			emit(bucket, b)
+			b = nil
+		}
+		fn.batches[bucket] = b
 	}
 	return nil
+}
+
+func (fn *tasksFn) FinishBundle(ctx context.Context, emit func(int, []byte)) {
+	buckets := make([]int, 0, len(fn.batches))
+	for k, b := range fn.batches {
+		if len(b) > 0 {
+			buckets = append(buckets, k)
+		}
+	}
+	slices.Sort(buckets)
+	for _, k := range buckets {
+		emit(k, fn.batches[k])
+	}
+	fn.batches = nil
 }
 
 // analyseFn analyses the distinct (position, move) pairs of a bucket and
@@ -175,29 +251,36 @@ func (fn *analyseFn) Setup() {
 	fn.nodes = beam.NewCounter("damka", "nodes_searched")
 }
 
-func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyTask) bool, emit func(int, evalRec), stats func(analysisStats)) error {
+func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]byte) bool, emit func(int, []byte), stats func(analysisStats)) error {
 	type ref struct {
 		rank int64
 		ply  int
 	}
 	byPos := map[string]map[string][]ref{}
+	var batch []byte
 	var t plyTask
 	var st analysisStats
-	for tasks(&t) {
-		m := byPos[t.Key]
-		if m == nil {
-			m = map[string][]ref{}
-			byPos[t.Key] = m
+	for batches(&batch) {
+		for b := batch; len(b) > 0; {
+			var err error
+			if b, err = readTask(b, &t); err != nil {
+				return err
+			}
+			m := byPos[t.Key]
+			if m == nil {
+				m = map[string][]ref{}
+				byPos[t.Key] = m
+			}
+			m[t.Move] = append(m[t.Move], ref{t.Rank, t.Ply})
+			st.Plies++
 		}
-		m[t.Move] = append(m[t.Move], ref{t.Rank, t.Ply})
-		st.Plies++
 	}
 	keys := make([]string, 0, len(byPos))
 	for k := range byPos {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys) // the order does not change a result, only makes runs alike
-	var out []evalRec
+	out := map[int][]byte{} // by shard
 	depth := fn.Cfg.Depth
 	for _, key := range keys {
 		pos, err := parseKey(key)
@@ -227,14 +310,12 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyT
 				return fmt.Errorf("position %q: %s is not a legal move", key, mv)
 			}
 			pa := sr.AnalyzePly(&pos, &fn.moves[i])
-			data, err := json.Marshal(pipeline.Eval(&pa, depth))
-			if err != nil {
-				return err
-			}
+			data := appendEval(nil, pipeline.Eval(&pa, depth))
 			st.Pairs++
 			st.Nodes += pa.Nodes
 			for _, r := range byPos[key][mv] {
-				out = append(out, evalRec{Rank: r.rank, Ply: r.ply, Eval: data})
+				shard := fn.Cfg.shardOf(r.rank)
+				out[shard] = appendEvalRec(out[shard], &evalRec{Rank: r.rank, Ply: r.ply, Eval: data})
 			}
 		}
 	}
@@ -242,8 +323,13 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, tasks func(*plyT
 	// a runner that splits a bundle when it sees no progress (Prism: no
 	// element read or written between two progress reports) then splits
 	// the buckets of a bundle, and runs them in parallel.
-	for _, r := range out {
-		emit(fn.Cfg.shardOf(r.Rank), r)
+	shards := make([]int, 0, len(out))
+	for shard := range out {
+		shards = append(shards, shard)
+	}
+	slices.Sort(shards)
+	for _, shard := range shards {
+		emit(shard, out[shard])
 	}
 	fn.positions.Inc(ctx, st.Positions)
 	fn.pairs.Inc(ctx, st.Pairs)
@@ -262,8 +348,102 @@ func analyse(s beam.Scope, cfg config, ranked beam.PCollection) (evals, stats be
 	return beam.ParDo2(s, &analyseFn{Cfg: cfg}, byBucket)
 }
 
-// decodeEval reads an evalRec's analysis.
-func decodeEval(data []byte) (*export.PlyEval, error) {
-	e := new(export.PlyEval)
-	return e, json.Unmarshal(data, e)
+// appendEval appends an analysis in its binary form: every field of
+// export.PlyEval in order (TestEvalBinary fails when one is added and
+// not here).
+func appendEval(b []byte, e *export.PlyEval) []byte {
+	b = binary.AppendUvarint(b, uint64(e.Depth))
+	for _, n := range []int32{e.EvalBefore, e.EvalAfter, e.MateBefore, e.MateAfter} {
+		b = binary.AppendVarint(b, int64(n))
+	}
+	b = appendString(b, e.BestMove)
+	b = binary.AppendUvarint(b, uint64(len(e.BestPV)))
+	for _, m := range e.BestPV {
+		b = appendString(b, m)
+	}
+	b = binary.AppendVarint(b, int64(e.Loss))
+	b = appendString(b, e.Class)
+	b = binary.AppendUvarint(b, e.Nodes)
+	b = binary.AppendUvarint(b, uint64(e.VerdictDepth))
+	b = appendString(b, e.TableBefore)
+	return appendString(b, e.TableAfter)
 }
+
+// decodeEval reads an analysis appendEval wrote.
+func decodeEval(data []byte) (*export.PlyEval, error) {
+	r := reader{b: data}
+	e := &export.PlyEval{Depth: int(r.uvarint())}
+	for _, n := range []*int32{&e.EvalBefore, &e.EvalAfter, &e.MateBefore, &e.MateAfter} {
+		*n = int32(r.varint())
+	}
+	e.BestMove = r.string()
+	if n := r.uvarint(); n > 0 && n <= uint64(len(r.b)) {
+		e.BestPV = make([]string, n)
+		for i := range e.BestPV {
+			e.BestPV[i] = r.string()
+		}
+	} else if n > 0 {
+		r.fail()
+	}
+	e.Loss = int32(r.varint())
+	e.Class = r.string()
+	e.Nodes = r.uvarint()
+	e.VerdictDepth = int(r.uvarint())
+	e.TableBefore = r.string()
+	e.TableAfter = r.string()
+	if r.err == nil && len(r.b) > 0 {
+		r.fail()
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("an analysis: %w", r.err)
+	}
+	return e, nil
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// reader reads the binary forms of this file; its first error stays.
+type reader struct {
+	b   []byte
+	err error
+}
+
+var errCut = errors.New("cut or damaged data")
+
+func (r *reader) fail() { r.err, r.b = errCut, nil }
+
+func (r *reader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) bytes() []byte {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.fail()
+		return nil
+	}
+	v := r.b[:n:n]
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) string() string { return string(r.bytes()) }

@@ -19,9 +19,8 @@ import (
 
 func init() {
 	register.DoFn5x1[context.Context, int, func(*rankedGame) bool, func([]byte), func(string, []byte), error](&writeFn{})
-	register.DoFn6x1[context.Context, int, func(*rankedGame) bool, func(*evalRec) bool, func([]byte), func(string, []byte), error](&writeAnalysedFn{})
+	register.DoFn6x1[context.Context, int, func(*rankedGame) bool, func(*[]byte) bool, func([]byte), func(string, []byte), error](&writeAnalysedFn{})
 	register.Iter1[rankedGame]()
-	register.Iter1[evalRec]()
 	register.Emitter1[[]byte]()
 	register.Emitter2[string, []byte]()
 	register.DoFn3x1[context.Context, string, func(*[]byte) bool, error](&positionsFn{})
@@ -52,25 +51,38 @@ type writeAnalysedFn struct {
 	Cfg config
 }
 
-func (fn *writeAnalysedFn) ProcessElement(ctx context.Context, shard int, games func(*rankedGame) bool, evals func(*evalRec) bool, counts func([]byte), positions func(string, []byte)) error {
-	byGame := map[int64][]*export.PlyEval{}
+func (fn *writeAnalysedFn) ProcessElement(ctx context.Context, shard int, games func(*rankedGame) bool, batches func(*[]byte) bool, counts func([]byte), positions func(string, []byte)) error {
+	byGame := map[int64][][]byte{}
+	var batch []byte
 	var e evalRec
-	for evals(&e) {
-		pe, err := decodeEval(e.Eval)
-		if err != nil {
-			return err
+	for batches(&batch) {
+		for b := batch; len(b) > 0; {
+			var err error
+			if b, err = readEvalRec(b, &e); err != nil {
+				return err
+			}
+			if err := putEval(byGame, &e); err != nil {
+				return err
+			}
 		}
-		s := byGame[e.Rank]
-		for len(s) <= e.Ply {
-			s = append(s, nil)
-		}
-		if s[e.Ply] != nil {
-			return fmt.Errorf("game %d, ply %d analysed twice", e.Rank, e.Ply+1)
-		}
-		s[e.Ply] = pe
-		byGame[e.Rank] = s
 	}
 	return writeShard(ctx, fn.Cfg, shard, collectGames(games), byGame, counts, positions)
+}
+
+// putEval puts an analysis on its ply, as it came (decoded when its game
+// is written: a shard's analyses decoded at once took more memory than
+// its rows).
+func putEval(byGame map[int64][][]byte, e *evalRec) error {
+	s := byGame[e.Rank]
+	for len(s) <= e.Ply {
+		s = append(s, nil)
+	}
+	if s[e.Ply] != nil {
+		return fmt.Errorf("game %d, ply %d analysed twice", e.Rank, e.Ply+1)
+	}
+	s[e.Ply] = e.Eval
+	byGame[e.Rank] = s
+	return nil
 }
 
 func collectGames(games func(*rankedGame) bool) []rankedGame {
@@ -87,7 +99,7 @@ func collectGames(games func(*rankedGame) bool) []rankedGame {
 // writeShard writes the rows of a shard's games, in input order. evals,
 // when the run analyses, hold the analysis of every analysable ply of
 // every game, by rank.
-func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, evals map[int64][]*export.PlyEval,
+func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, evals map[int64][][]byte,
 	emitCounts func([]byte), emitPositions func(string, []byte)) error {
 	proc := cfg.pipeline().NewProcessor()
 	tables, err := pipeline.NewDatasets(cfg.format(), cfg.meta(), cfg.dataset(export.ShardPrefix(shard)), cfg.create(ctx), cfg.writerOptions()...)
@@ -117,12 +129,18 @@ func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, 
 		if evals != nil {
 			n := pipeline.AnalysablePlies(res.Report)
 			e := evals[g.Rank]
-			if len(e) != n || slices.Contains(e, nil) {
+			if len(e) != n || slices.ContainsFunc(e, func(b []byte) bool { return b == nil }) {
 				return fmt.Errorf("%s game %d: %d plies to analyse, %d analyses came back", game.File, game.Index, n, len(e))
 			}
 			if n > 0 {
-				res.Evals = e
+				res.Evals = make([]*export.PlyEval, n)
+				for i, b := range e {
+					if res.Evals[i], err = decodeEval(b); err != nil {
+						return fmt.Errorf("%s game %d ply %d: %w", game.File, game.Index, i+1, err)
+					}
+				}
 			}
+			delete(evals, g.Rank)
 		}
 		if err := tables.Add(res); err != nil {
 			return fmt.Errorf("%s game %d: writing its rows: %w", game.File, game.Index, err)

@@ -35,6 +35,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"    // s3://
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx" // the runners: --runner
 
 	"github.com/damka/damka/analyze"
@@ -42,6 +43,7 @@ import (
 
 	"github.com/damka/damka/beam/damkabeam"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/memavail"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -60,6 +62,9 @@ func (l *listFlag) Set(s string) error {
 	}
 	return nil
 }
+
+// memoryCheck is --memory-check.
+var memoryCheck bool
 
 // ownFlags are the flags of damka-beam (the others are Beam's runner
 // flags), for damka.command in the files.
@@ -87,6 +92,7 @@ func main() {
 	flag.IntVar(&o.Plies, def("plies"), export.DefaultOpeningsPlies, "plies of each game counted in the positions table")
 	flag.IntVar(&o.GamesPerShard, def("games-per-shard"), damkabeam.DefaultGamesPerShard, "games of a shard: a run of consecutive games each writer writes, a file per partition")
 	flag.IntVar(&o.Buckets, def("buckets"), 0, "groups the distinct positions are analysed in (default: from the size of the inputs); the rows do not depend on it")
+	flag.BoolVar(&memoryCheck, def("memory-check"), true, "on Prism in this process (which keeps every element in memory), refuse a run whose estimated peak memory exceeds the memory available")
 	flag.StringVar(&logLevel, def("log_level"), "warn", "the runner's log: debug, info, warn or error")
 	flag.Usage = usage
 	flag.Parse()
@@ -172,6 +178,15 @@ func run(ctx context.Context, o damkabeam.Options) int {
 		}
 		fmt.Fprintf(os.Stderr, "damka-beam: %v, so nothing was written: --out %s left as it was\n", err, display.Text(o.Out))
 		return 2
+	}
+	if memoryCheck && (*runners.Runner == "" || *runners.Runner == "prism") && *jobopts.Endpoint == "" {
+		if avail, ok := memavail.Available(); ok {
+			size := damkabeam.InputBytes(ctx, o.Inputs)
+			if err := damkabeam.CheckMemory(damkabeam.PeakMemory(size, o.Depth), avail, size, o.Depth); err != nil {
+				fmt.Fprintf(os.Stderr, "damka-beam: %v; --out %s left as it was\n", err, display.Text(o.Out))
+				return 2
+			}
+		}
 	}
 	// Beam's loopback environment leaves an empty beamloopbackworker-*
 	// file in the temporary folder at every run: it goes into one of the
