@@ -11,8 +11,8 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
@@ -159,7 +159,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		pageDest = outputs.Buffer(dests[opts.Report])
 		page = report.NewCheck(0)
 	}
-	out := iostreams.NewLineWriter(io, io.Out)
+	out := output.Stdout(io.Out).ShareWith(io)
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
@@ -210,9 +210,12 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	}
 	summary := io.Err
 	if !opts.JSON {
-		summary = display.NewWriter(io.Out)
+		summary = display.NewWriter(out)
 	}
 	t.print(summary)
+	if err := out.Close(); err != nil {
+		return err
+	}
 	return t.exit()
 }
 
