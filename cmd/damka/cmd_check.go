@@ -129,7 +129,8 @@ const exitStatusHelp = `Exit status, the same for every command:
   2    an input could not be read at all (missing, not PDN, cut), or the
        command line is wrong
   3    an output could not be written (disk full, I/O error, a read-only
-       file system): the outputs are left as they were
+       file system), standard output included: the outputs are left as
+       they were
   130  interrupted (Ctrl-C; 143 for SIGTERM): no output file is changed`
 
 func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
