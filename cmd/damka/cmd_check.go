@@ -204,18 +204,21 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if err != nil {
 		return err
 	}
+	// The summary on stdout is written before the report is put in
+	// place: when it cannot be, the report is left as it was (exit 3).
+	if !opts.JSON {
+		t.print(display.NewWriter(out))
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
 	if outs != nil {
 		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {
 			return err
 		}
 	}
-	summary := io.Err
-	if !opts.JSON {
-		summary = display.NewWriter(out)
-	}
-	t.print(summary)
-	if err := out.Close(); err != nil {
-		return err
+	if opts.JSON {
+		t.print(io.Err)
 	}
 	return t.exit()
 }

@@ -22,13 +22,15 @@ import (
 // stdoutCommands are command lines that write to standard output, in
 // dir: archives with findings and duplicates (a.pdn), and a sound one
 // with no duplicate (clean.pdn), whose summary is all that check and
-// dupes print.
-func stdoutCommands(t *testing.T, dir string) [][]string {
+// dupes print. check --report writes report: the summary that cannot be
+// written leaves it unmade.
+func stdoutCommands(t *testing.T, dir string) (cmds [][]string, report string) {
 	t.Helper()
 	bad := "[Event \"bad\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-e5 2. a3-b4 *\n\n"
 	a := writeFile(t, filepath.Join(dir, "a.pdn"), russianGame+russianGame+bad)
 	clean := writeFile(t, filepath.Join(dir, "clean.pdn"), russianGame)
 	const fen = "W:WKe1:Bd2,f2,f4,d4,b4"
+	report = filepath.Join(dir, "report.html")
 	return [][]string{
 		{"moves", fen},
 		{"moves", fen, "not a FEN"},
@@ -39,6 +41,7 @@ func stdoutCommands(t *testing.T, dir string) [][]string {
 		{"egtb", "build", "-q", "--pieces", "2", "--dir", filepath.Join(dir, "egtb")}, // every class kept
 		{"check", "-q", a},
 		{"check", "-q", clean},
+		{"check", "-q", clean, "--report", report},
 		{"check", "-q", "--json", a},
 		{"dupes", "-q", a},
 		{"dupes", "-q", clean},
@@ -46,9 +49,20 @@ func stdoutCommands(t *testing.T, dir string) [][]string {
 		{"select", "-q", a, "-o", "-"},
 		{"select", "-q", "--json", a},
 		{"export", "-q", a, "-o", "-"},
+		{"diagram", fen, "-o", "-"},
+		{"openings", "-q", a, "-o", "-"},
+		{"clean", "-q", a, "-o", "-"},
 		{"--help"},
 		{"check", "--help"},
 		{"--version"},
+	}, report
+}
+
+// checkNoReport checks that check --report left no report.
+func checkNoReport(t *testing.T, report string) {
+	t.Helper()
+	if _, err := os.Stat(report); err == nil {
+		t.Errorf("check --report wrote %s, and its summary could not be written", report)
 	}
 }
 
@@ -68,7 +82,8 @@ func TestStdoutFullExit3(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	for _, args := range stdoutCommands(t, t.TempDir()) {
+	cmds, report := stdoutCommands(t, t.TempDir())
+	for _, args := range cmds {
 		full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -89,6 +104,7 @@ func TestStdoutFullExit3(t *testing.T) {
 		}
 		checkOneMessage(t, args, stderr.String())
 	}
+	checkNoReport(t, report)
 }
 
 // failingWriter fails every write, as a full disk does.
@@ -101,7 +117,8 @@ func (failingWriter) Write(p []byte) (int, error) {
 // The same command lines in this process (execute, as Main runs them),
 // standard output a writer that fails.
 func TestStdoutFailingWriterExit3(t *testing.T) {
-	for _, args := range stdoutCommands(t, t.TempDir()) {
+	cmds, report := stdoutCommands(t, t.TempDir())
+	for _, args := range cmds {
 		io, _, errb := iostreams.Test("")
 		io.Out = failingWriter{}
 		err := execute(context.Background(), io, args)
@@ -115,6 +132,7 @@ func TestStdoutFailingWriterExit3(t *testing.T) {
 		}
 		checkOneMessage(t, args, errb.String())
 	}
+	checkNoReport(t, report)
 }
 
 // A write to standard output that failed beats the command's own status
