@@ -11,8 +11,8 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
@@ -129,7 +129,8 @@ const exitStatusHelp = `Exit status, the same for every command:
   2    an input could not be read at all (missing, not PDN, cut), or the
        command line is wrong
   3    an output could not be written (disk full, I/O error, a read-only
-       file system): the outputs are left as they were
+       file system), standard output included: the outputs are left as
+       they were
   130  interrupted (Ctrl-C; 143 for SIGTERM): no output file is changed`
 
 func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string) error {
@@ -159,7 +160,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 		pageDest = outputs.Buffer(dests[opts.Report])
 		page = report.NewCheck(0)
 	}
-	out := iostreams.NewLineWriter(io, io.Out)
+	out := output.Stdout(io.Out).ShareWith(io)
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
@@ -203,16 +204,22 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if err != nil {
 		return err
 	}
+	// The summary on stdout is written before the report is put in
+	// place: when it cannot be, the report is left as it was (exit 3).
+	if !opts.JSON {
+		t.print(display.NewWriter(out))
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
 	if outs != nil {
 		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {
 			return err
 		}
 	}
-	summary := io.Err
-	if !opts.JSON {
-		summary = display.NewWriter(io.Out)
+	if opts.JSON {
+		t.print(io.Err)
 	}
-	t.print(summary)
 	return t.exit()
 }
 

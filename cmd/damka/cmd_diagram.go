@@ -150,6 +150,9 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 				path = filepath.Join(opts.Output, d.name)
 			}
 			if _, err := dests[path].W.Write(d.svg); err != nil {
+				if dests[path].File == nil { // standard output: its sink's error names it
+					return fmt.Errorf("diagram: %w", err)
+				}
 				return fmt.Errorf("diagram: %s: %w", dests[path].Name, err)
 			}
 		}

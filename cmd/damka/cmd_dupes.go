@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
 )
@@ -119,15 +119,15 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(io.Out)
-	summary := io.Out
+	out := output.Stdout(io.Out)
+	summary := io.Err
 	// The groups are listed a game at a time (a group of millions of
-	// copies takes no memory to list); a write error is Flush's.
+	// copies takes no memory to list); a write error is the sink's.
 	if opts.JSON {
 		d.WriteJSON(display.NewJSONWriter(out))
-		summary = io.Err
 	} else {
 		d.WriteText(out, display.Text)
+		summary = out
 	}
 	if err := out.Flush(); err != nil {
 		return err
@@ -142,6 +142,9 @@ func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Ki
 	fmt.Fprintln(summary)
 	if d.tally.InputErrors > 0 {
 		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.tally.InputErrors)
+	}
+	if err := out.Close(); err != nil {
+		return err
 	}
 	return d.tally.exit()
 }

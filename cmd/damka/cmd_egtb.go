@@ -15,6 +15,7 @@ import (
 	"github.com/damka/damka/egtb"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/output"
 )
 
 // EgtbBuildOptions are the flags of damka egtb build.
@@ -116,8 +117,12 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 			return fmt.Errorf("egtb build: no user cache folder (%w): name one with --dir", err)
 		}
 	}
-	out := iostreams.NewLineWriter(io, io.Out)
-	defer out.Flush()
+	// The lines of the classes go to standard output as they are done;
+	// when it cannot be written, the build stops (the classes saved are
+	// whole) and the run exits 3.
+	out := output.Stdout(io.Out).ShareWith(io)
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	var bar *progress
 	var last uint64
 	bopts.Progress = func(done, total uint64) {
@@ -139,14 +144,18 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 		bytes += r.Bytes
 		fmt.Fprintf(out, "%v\t%d\t%d\t%d\t%d\t%d\t%.2f\t%s\n", r.Material, r.Counts.Positions(),
 			r.Counts.Win, r.Counts.Draw, r.Counts.Loss, r.Bytes, r.Took.Seconds(), status)
-		out.Sync()
+		if out.Sync() != nil {
+			stop()
+		}
 	}
 	start := time.Now()
 	_, err = egtb.Build(ctx, v, bopts)
 	if bar != nil {
 		bar.Done(io)
 	}
-	out.Flush()
+	if werr := out.Close(); werr != nil {
+		return fmt.Errorf("egtb build: %w", werr)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

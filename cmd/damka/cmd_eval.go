@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/damka/damka/internal/fenlines"
 	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/internal/ordered"
+	"github.com/damka/damka/output"
 )
 
 // EvalOptions are the flags of damka eval.
@@ -133,26 +133,31 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 		return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds()), within: tbs.Missed(&p)}
 	}
 
-	out := bufio.NewWriter(io.Out)
-	defer out.Flush()
+	out := output.Stdout(io.Out)
 	bad := 0
 	noted := false
 	err = ordered.Map(ctx, opts.Jobs, sc.Next, work, func(o evalOut) error {
 		if o.err != nil {
-			out.Flush()
+			if err := out.Flush(); err != nil {
+				return err
+			}
 			fmt.Fprintf(io.Err, "damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))
 			bad++
 			return nil
 		}
 		out.WriteString(o.line)
 		noted = noted || o.within
-		return out.WriteByte('\n')
+		_, err := out.WriteString("\n")
+		return err
 	})
 	if err != nil {
+		out.Close() // the lines before; a write error is Main's too
+		return err
+	}
+	if err := out.Close(); err != nil {
 		return err
 	}
 	if noted {
-		out.Flush()
 		tbs.note(io, "eval")
 	}
 	if bad > 0 {

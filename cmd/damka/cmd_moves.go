@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/fenlines"
+	"github.com/damka/damka/output"
 )
 
 // MovesOptions are the flags of damka moves.
@@ -51,8 +51,7 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(io.Out)
-	defer out.Flush()
+	out := output.Stdout(io.Out)
 	bad := 0
 	var buf []draughts.Move
 	var names []string
@@ -62,7 +61,9 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 			err = p.Check(v)
 		}
 		if err != nil {
-			out.Flush()
+			if out.Flush() != nil {
+				return
+			}
 			fmt.Fprintf(io.Err, "damka moves: %s: %s\n", display.Text(where), display.Text(err.Error()))
 			bad++
 			return
@@ -74,17 +75,24 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 		}
 		slices.Sort(names)
 		out.WriteString(strings.Join(names, " "))
-		out.WriteByte('\n')
+		out.WriteString("\n")
 	}
 	for sc := fenlines.New(args, io.In); ; {
 		it, ok, err := sc.Next()
 		if err != nil {
+			out.Close() // the lines before; a write error is Main's too
 			return err
 		}
 		if !ok {
 			break
 		}
 		one(it.Where, it.FEN)
+		if err := out.Err(); err != nil {
+			return err
+		}
+	}
+	if err := out.Close(); err != nil {
+		return err
 	}
 	if bad > 0 {
 		return &exitError{code: exitFindings, err: fmt.Errorf("moves: %d bad position(s)", bad)}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/output"
 )
 
 // PerftOptions are the flags of damka perft.
@@ -102,14 +103,20 @@ func runPerft(io *streams, opts PerftOptions) error {
 		if sec > 0 {
 			mnps = float64(n) / sec / 1e6
 		}
-		fmt.Fprintf(io.Out, "%d %d %.3f %.1f\n", d, n, sec, mnps)
+		// A line a depth, as it is counted; when standard output cannot
+		// be written, the deeper counts are not made.
+		if _, err := fmt.Fprintf(io.Out, "%d %d %.3f %.1f\n", d, n, sec, mnps); err != nil {
+			return err
+		}
 	}
 	if opts.Divide {
 		entries := v.Divide(&p, opts.Depth, counting)
 		slices.SortFunc(entries, func(a, b draughts.DivideEntry) int { return strings.Compare(a.Move.String(), b.Move.String()) })
+		out := output.Stdout(io.Out)
 		for _, e := range entries {
-			fmt.Fprintf(io.Out, "%s %d\n", e.Move.String(), e.Nodes)
+			fmt.Fprintf(out, "%s %d\n", e.Move.String(), e.Nodes)
 		}
+		return out.Close()
 	}
 	return nil
 }

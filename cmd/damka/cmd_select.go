@@ -13,8 +13,8 @@ import (
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -167,10 +167,10 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	if opts.IDs != "" {
 		ids = outputs.Buffer(dests[opts.IDs])
 	}
-	var stdout *iostreams.LineWriter
+	var stdout *output.Sink
 	var enc *json.Encoder
 	if opts.JSON {
-		stdout = iostreams.NewLineWriter(io, io.Out)
+		stdout = output.Stdout(io.Out).ShareWith(io)
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
 	}

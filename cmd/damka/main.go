@@ -14,6 +14,7 @@ import (
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/interrupt"
 	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -56,11 +57,44 @@ func (e *exitError) Unwrap() error { return e.err }
 // Main runs the command line and maps its error to an exit status once.
 func Main(ctx context.Context) exitCode {
 	io := iostreams.System()
-	root := newRootCommand(io)
 	commits := atomicfile.Commits()
-	err := root.ExecuteContext(ctx)
+	err := execute(ctx, io, nil)
 	stopProfiles(io)
 	return exitStatus(io, ctx, err, atomicfile.Commits() > commits)
+}
+
+// execute runs the command line args (the process's when nil) on io.
+// Everything written to standard output goes through one checked sink,
+// with no buffer of its own (the bytes come out when they are written,
+// as before): cobra's help and version, the lines of perft, the
+// summaries, and the buffered sinks of the commands over it. A write
+// that failed, even one whose error a writer dropped, is an output that
+// could not be written: the error says so, and the status is 3.
+func execute(ctx context.Context, io *streams, args []string) error {
+	stdout := output.Through(io.Out, output.StdoutName)
+	io.Out = stdout
+	root := newRootCommand(io)
+	if args != nil {
+		root.SetArgs(args)
+	}
+	err := root.ExecuteContext(ctx)
+	return withStdout(err, stdout.Close())
+}
+
+// withStdout is the error of a command (err, nil when it succeeded) once
+// standard output is closed with the error serr: a write to standard
+// output that failed makes the status 3 (the output is lost), whatever
+// the command returned, unless its error says so already. Its message is
+// the write's, after the command's own when it has one.
+func withStdout(err, serr error) error {
+	if serr == nil || (err != nil && statusOf(err) == exitWrite) {
+		return err
+	}
+	var ee *exitError
+	if err == nil || (errors.As(err, &ee) && ee.err == nil) {
+		return serr
+	}
+	return &exitError{code: exitWrite, err: fmt.Errorf("%w; %w", err, serr)}
 }
 
 // exitStatus prints the error of a command, if it has one to print, and

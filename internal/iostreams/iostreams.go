@@ -1,8 +1,8 @@
 // Package iostreams are the standard Streams of a damka command, with
 // the terminal checks made once (after cli/cli's iostreams), and the
-// progress bar drawn on stderr only when it is a terminal: lines written
-// through a LineWriter clear the bar first, so that the two share the
-// terminal.
+// progress bar drawn on stderr only when it is a terminal. Lines written
+// through an output.Sink that shares the terminal with the Streams
+// (ShareWith) clear the bar first, so that the two share the terminal.
 package iostreams
 
 import (
@@ -105,64 +105,14 @@ func (s *Streams) ClearProgress() {
 	b.Clear()
 }
 
-// LineWriter writes whole lines to w, and clears the progress bar before
-// each write when one is shown: the bar (stderr) and the lines (stdout)
-// share the terminal, and a bar drawn in the middle of a line would wipe
-// its start (issue 10, item 9). Without a bar it is a plain buffer.
-type LineWriter struct {
-	s   *Streams
-	w   io.Writer
-	buf []byte
-}
-
-// NewLineWriter writes lines to w, sharing the terminal with s's bar.
-func NewLineWriter(s *Streams, w io.Writer) *LineWriter { return &LineWriter{s: s, w: w} }
-
-func (l *LineWriter) Write(p []byte) (int, error) {
-	l.buf = append(l.buf, p...)
-	if len(l.buf) >= 64<<10 {
-		return len(p), l.flushLines()
-	}
-	return len(p), nil
-}
-
-// flushLines writes the complete lines buffered.
-func (l *LineWriter) flushLines() error {
-	i := bytes.LastIndexByte(l.buf, '\n')
-	if i < 0 {
-		return nil
-	}
-	err := l.write(l.buf[:i+1])
-	l.buf = append(l.buf[:0], l.buf[i+1:]...)
-	return err
-}
-
-// Sync writes the complete lines now when a bar is shown (after each
-// game, so that lines come as the games do), else lets them wait.
-func (l *LineWriter) Sync() error {
-	l.s.mu.Lock()
-	shown := l.s.bar != nil && l.s.bar.bar != nil
-	l.s.mu.Unlock()
-	if !shown {
-		return nil
-	}
-	return l.flushLines()
-}
-
-// Flush writes everything.
-func (l *LineWriter) Flush() error {
-	if len(l.buf) == 0 {
-		return nil
-	}
-	err := l.write(l.buf)
-	l.buf = l.buf[:0]
-	return err
-}
-
-func (l *LineWriter) write(b []byte) error {
-	l.s.ClearProgress()
-	_, err := l.w.Write(b)
-	return err
+// ProgressShown reports whether a progress bar is drawn on stderr now:
+// output.Sink writes the lines gathered at each Sync only then, and
+// clears the bar first (ClearProgress), so that the two share the
+// terminal (issue 10, item 9).
+func (s *Streams) ProgressShown() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bar != nil && s.bar.bar != nil
 }
 
 // Progress is a progress bar on stderr, or nothing when stderr is not a
@@ -187,7 +137,7 @@ func NewProgress(io *Streams, quiet bool, total int64, noun string) *Progress {
 		progressbar.OptionSetPredictTime(true),
 		// No redrawing from a goroutine of the bar's own: the bar is
 		// drawn only in Update, on the goroutine that writes the other
-		// output, so that it can be cleared first (LineWriter).
+		// output, so that it can be cleared first (output.Sink).
 		progressbar.OptionSetSpinnerChangeInterval(0),
 	)
 	p := &Progress{bar: bar, noun: noun}
