@@ -279,7 +279,7 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]
 	for k := range byPos {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys) // the order does not change a result, only makes runs alike
+	slices.Sort(keys)       // the order does not change a result, only makes runs alike
 	out := map[int][]byte{} // by shard
 	depth := fn.Cfg.Depth
 	for _, key := range keys {
