@@ -244,6 +244,18 @@ func run(c config, dir string, jobs int, log *os.File) ([]result, error) {
 	if len(todo) == 0 {
 		return rs, nil
 	}
+	// Both engines must start: a command that does not is no game lost.
+	for _, cmd := range []string{c.a, c.b} {
+		f := strings.Fields(cmd)
+		if len(f) == 0 {
+			return nil, fmt.Errorf("an engine's command line is empty")
+		}
+		e, err := hub.Start(f[0], f[1:], "")
+		if err != nil {
+			return nil, fmt.Errorf("engine %q: %v", cmd, err)
+		}
+		e.Close()
+	}
 	masters, err := masterLines(c)
 	if err != nil {
 		return nil, err
@@ -302,7 +314,7 @@ func run(c config, dir string, jobs int, log *os.File) ([]result, error) {
 	return rs, firstErr
 }
 
-// opening is a game's start: its position and the moves to it, if any.
+// opening is a game's start position.
 type opening struct {
 	pos draughts.Position
 }

@@ -186,6 +186,11 @@ func TestMatch(t *testing.T) {
 	if _, err := run(c, dir, 2, log); err == nil || !strings.Contains(err.Error(), "other settings") {
 		t.Errorf("other settings: %v", err)
 	}
+	// An engine that does not start stops the match before its games.
+	c.nodes, c.b = 300, "/nonexistent/engine hub"
+	if _, err := run(c, t.TempDir(), 2, log); err == nil || !strings.Contains(err.Error(), "/nonexistent/engine") {
+		t.Errorf("an engine that does not start: %v", err)
+	}
 	// An illegal move loses.
 	c = config{a: engine(""), b: engine("illegal"), variant: draughts.International, nodes: 300, games: 2, seed: 1, random: 4, maxPly: 60}
 	rs, err = run(c, t.TempDir(), 2, log)
