@@ -36,10 +36,12 @@ func PartFile(prefix string, k int, f Format) string {
 func ShardPrefix(shard int) string { return fmt.Sprintf("%s-%05d", DefaultFilePrefix, shard) }
 
 // partFile tells the files of a dataset that damka writes on one
-// machine: part-00000.parquet...
-var partFile = regexp.MustCompile(`^` + DefaultFilePrefix + `-[0-9]{5}\.(parquet|arrow)$`)
+// machine (part-00000.parquet) and that damka-beam's shards write
+// (part-00003-00000.parquet: ShardPrefix).
+var partFile = regexp.MustCompile(`^` + DefaultFilePrefix + `-[0-9]{5}(-[0-9]{5})?\.(parquet|arrow)$`)
 
-// IsPartFile reports whether name is the name of a file damka writes in
-// a dataset (PartFile with the default prefix): what a later run may
-// replace.
+// IsPartFile reports whether name is the name of a file damka or
+// damka-beam writes in a dataset (PartFile with the default prefix or a
+// ShardPrefix): what a later run into the same folder replaces, so that
+// a folder never holds the files of two runs.
 func IsPartFile(name string) bool { return partFile.MatchString(name) }

@@ -6,10 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
+	"github.com/damka/damka/export"
 )
 
 // Build adds the pipeline of a run to s: read every input, rank its
@@ -63,10 +64,6 @@ func CheckInputs(ctx context.Context, inputs []string) ([]string, error) {
 	return said, nil
 }
 
-// partFile tells the files this pipeline writes in a dataset:
-// part-SSSSS-NNNNN.parquet or .arrow (shard, file of the shard's partition).
-var partFile = regexp.MustCompile(`^part-[0-9]{5}(-[0-9]{5})?\.(parquet|arrow)$`)
-
 // CleanOutput makes a local output folder, or removes from it the files an earlier
 // run of this pipeline (or damka export) wrote there: the datasets'
 // part files, in partition folders, and the summary; nothing else. A run
@@ -101,7 +98,7 @@ func CleanOutput(out string) error {
 				dirs = append(dirs, p)
 				return nil
 			}
-			if partFile.MatchString(d.Name()) {
+			if export.IsPartFile(d.Name()) { // part-SSSSS-NNNNN.parquet (shard, file), or damka's
 				return os.Remove(p)
 			}
 			return nil
