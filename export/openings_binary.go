@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/wire"
 )
 
 // The positions tables of the parts of a run travel between the machines
@@ -37,10 +38,7 @@ func (o *Openings) appendBinary(b []byte) []byte {
 	slices.SortFunc(keys, func(a, b openingKey) int {
 		return cmp.Or(cmp.Compare(a.variant, b.variant), cmp.Compare(a.hash, b.hash), cmp.Compare(a.move, b.move))
 	})
-	str := func(s string) {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
-	}
+	str := func(s string) { b = wire.AppendString(b, s) }
 	for _, k := range keys {
 		st := o.stats[k]
 		b = append(b, byte(k.variant))
@@ -70,82 +68,22 @@ func (o *Openings) UnmarshalBinary(data []byte) error {
 
 var errDamaged = errors.New("export: a positions table in binary form is damaged")
 
-// decoder reads the binary form: varints, strings and fixed 8-byte
-// words, from the front of b. A read past the end or a bad varint gives
-// a zero value and sets bad, so that a caller checks once after a group
-// of reads.
-type decoder struct {
-	b   []byte
-	bad bool
-}
-
-func (d *decoder) uvarint() uint64 {
-	n, k := binary.Uvarint(d.b)
-	if k <= 0 {
-		d.bad = true
-		return 0
-	}
-	d.b = d.b[k:]
-	return n
-}
-
-func (d *decoder) varint() int64 {
-	n, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.bad = true
-		return 0
-	}
-	d.b = d.b[k:]
-	return n
-}
-
-func (d *decoder) str() string {
-	n := d.uvarint()
-	if d.bad || n > uint64(len(d.b)) {
-		d.bad = true
-		return ""
-	}
-	s := string(d.b[:n])
-	d.b = d.b[n:]
-	return s
-}
-
-func (d *decoder) u64() uint64 {
-	if len(d.b) < 8 {
-		d.bad = true
-		return 0
-	}
-	x := binary.LittleEndian.Uint64(d.b)
-	d.b = d.b[8:]
-	return x
-}
-
-func (d *decoder) u8() byte {
-	if len(d.b) == 0 {
-		d.bad = true
-		return 0
-	}
-	x := d.b[0]
-	d.b = d.b[1:]
-	return x
-}
-
 func (o *Openings) readBinary(b []byte) ([]byte, error) {
-	d := &decoder{b: b}
-	uv, v, str, u64 := d.uvarint, d.varint, d.str, d.u64
+	d := &wire.Reader{B: b}
+	uv, v, str, u64 := d.Uvarint, d.Varint, d.String, d.Uint64
 	maxPly, games, n := uv(), uv(), uv()
-	if d.bad || n > uint64(len(d.b)) {
+	if d.Bad() || n > uint64(len(d.B)) {
 		return nil, errDamaged
 	}
 	*o = Openings{maxPly: int(maxPly), games: int(games), stats: make(map[openingKey]*openingStats, n)}
 	for range n {
-		variant := draughts.Variant(d.u8())
+		variant := draughts.Variant(d.Byte())
 		k := openingKey{variant: variant, hash: u64(), move: str()}
 		fen := str()
 		st := &openingStats{minPly: int(v()), games: v(), white: v(), draws: v(), black: v(), evals: v(), firstOrder: v()}
 		st.evalSum = math.Float64frombits(u64())
 		st.firstGame = str()
-		if d.bad || !variant.Valid() {
+		if d.Bad() || !variant.Valid() {
 			return nil, errDamaged
 		}
 		pos, err := variant.ParseFEN(fen)
@@ -155,7 +93,7 @@ func (o *Openings) readBinary(b []byte) ([]byte, error) {
 		st.pos = pos
 		o.stats[k] = st
 	}
-	return d.b, nil
+	return d.B, nil
 }
 
 // MarshalBinary encodes the tables of the partitions gathered so far.
@@ -182,10 +120,10 @@ func (o *PartitionedOpenings) UnmarshalBinary(data []byte) error {
 	if len(data) == 0 || data[0] != openingsVersion {
 		return errors.New("export: not a positions table in binary form (or of another version)")
 	}
-	d := &decoder{b: data[1:]}
-	uv, str := d.uvarint, d.str
+	d := &wire.Reader{B: data[1:]}
+	uv, str := d.Uvarint, d.String
 	maxPly, nby := uv(), uv()
-	if d.bad || nby > 2 {
+	if d.Bad() || nby > 2 {
 		return errDamaged
 	}
 	*o = PartitionedOpenings{maxPly: int(maxPly), parts: map[string]*Openings{}}
@@ -193,23 +131,23 @@ func (o *PartitionedOpenings) UnmarshalBinary(data []byte) error {
 		o.by = append(o.by, str())
 	}
 	n := uv()
-	if d.bad || n > uint64(len(d.b)) {
+	if d.Bad() || n > uint64(len(d.B)) {
 		return errDamaged
 	}
 	for range n {
 		dir := str()
-		if d.bad {
+		if d.Bad() {
 			return errDamaged
 		}
 		op := &Openings{}
-		rest, err := op.readBinary(d.b)
+		rest, err := op.readBinary(d.B)
 		if err != nil {
 			return err
 		}
-		d.b = rest
+		d.B = rest
 		o.parts[dir] = op
 	}
-	if len(d.b) > 0 {
+	if len(d.B) > 0 {
 		return errDamaged
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/wire"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -57,8 +58,8 @@ type plyTask struct {
 
 // appendTask appends a task to a taskBatch.
 func appendTask(b []byte, t *plyTask) []byte {
-	b = appendString(b, t.Key)
-	b = appendString(b, t.Move)
+	b = wire.AppendString(b, t.Key)
+	b = wire.AppendString(b, t.Move)
 	b = binary.AppendUvarint(b, uint64(t.Rank))
 	return binary.AppendUvarint(b, uint64(t.Ply))
 }
@@ -66,15 +67,15 @@ func appendTask(b []byte, t *plyTask) []byte {
 // readTask reads the first task of a taskBatch, and returns the rest.
 func readTask(b []byte, t *plyTask) ([]byte, error) {
 	var rank, ply uint64
-	r := reader{b: b}
-	t.Key = r.string()
-	t.Move = r.string()
-	rank, ply = r.uvarint(), r.uvarint()
-	if r.err != nil {
-		return nil, fmt.Errorf("a batch of plies to analyse: %w", r.err)
+	r := wire.Reader{B: b}
+	t.Key = r.String()
+	t.Move = r.String()
+	rank, ply = r.Uvarint(), r.Uvarint()
+	if r.Bad() {
+		return nil, fmt.Errorf("a batch of plies to analyse: %w", errCut)
 	}
 	t.Rank, t.Ply = int64(rank), int(ply)
-	return r.b, nil
+	return r.B, nil
 }
 
 // evalRec is the analysis of a ply, in an evalBatch: the ply (its game's
@@ -88,18 +89,18 @@ type evalRec struct {
 func appendEvalRec(b []byte, e *evalRec) []byte {
 	b = binary.AppendUvarint(b, uint64(e.Rank))
 	b = binary.AppendUvarint(b, uint64(e.Ply))
-	return appendString(b, string(e.Eval))
+	return wire.AppendString(b, string(e.Eval))
 }
 
 func readEvalRec(b []byte, e *evalRec) ([]byte, error) {
-	r := reader{b: b}
-	rank, ply := r.uvarint(), r.uvarint()
-	eval := r.bytes()
-	if r.err != nil {
-		return nil, fmt.Errorf("a batch of analyses: %w", r.err)
+	r := wire.Reader{B: b}
+	rank, ply := r.Uvarint(), r.Uvarint()
+	eval := r.Bytes()
+	if r.Bad() {
+		return nil, fmt.Errorf("a batch of analyses: %w", errCut)
 	}
 	*e = evalRec{Rank: int64(rank), Ply: int(ply), Eval: eval}
-	return r.b, nil
+	return r.B, nil
 }
 
 // maxBatch is the size at which a batch goes out before its bundle or
@@ -356,94 +357,48 @@ func appendEval(b []byte, e *export.PlyEval) []byte {
 	for _, n := range []int32{e.EvalBefore, e.EvalAfter, e.MateBefore, e.MateAfter} {
 		b = binary.AppendVarint(b, int64(n))
 	}
-	b = appendString(b, e.BestMove)
+	b = wire.AppendString(b, e.BestMove)
 	b = binary.AppendUvarint(b, uint64(len(e.BestPV)))
 	for _, m := range e.BestPV {
-		b = appendString(b, m)
+		b = wire.AppendString(b, m)
 	}
 	b = binary.AppendVarint(b, int64(e.Loss))
-	b = appendString(b, e.Class)
+	b = wire.AppendString(b, e.Class)
 	b = binary.AppendUvarint(b, e.Nodes)
 	b = binary.AppendUvarint(b, uint64(e.VerdictDepth))
-	b = appendString(b, e.TableBefore)
-	return appendString(b, e.TableAfter)
+	b = wire.AppendString(b, e.TableBefore)
+	return wire.AppendString(b, e.TableAfter)
 }
 
 // decodeEval reads an analysis appendEval wrote.
 func decodeEval(data []byte) (*export.PlyEval, error) {
-	r := reader{b: data}
-	e := &export.PlyEval{Depth: int(r.uvarint())}
+	r := wire.Reader{B: data}
+	e := &export.PlyEval{Depth: int(r.Uvarint())}
 	for _, n := range []*int32{&e.EvalBefore, &e.EvalAfter, &e.MateBefore, &e.MateAfter} {
-		*n = int32(r.varint())
+		*n = int32(r.Varint())
 	}
-	e.BestMove = r.string()
-	if n := r.uvarint(); n > 0 && n <= uint64(len(r.b)) {
+	e.BestMove = r.String()
+	if n := r.Uvarint(); n > 0 && n <= uint64(len(r.B)) {
 		e.BestPV = make([]string, n)
 		for i := range e.BestPV {
-			e.BestPV[i] = r.string()
+			e.BestPV[i] = r.String()
 		}
 	} else if n > 0 {
-		r.fail()
+		r.Fail()
 	}
-	e.Loss = int32(r.varint())
-	e.Class = r.string()
-	e.Nodes = r.uvarint()
-	e.VerdictDepth = int(r.uvarint())
-	e.TableBefore = r.string()
-	e.TableAfter = r.string()
-	if r.err == nil && len(r.b) > 0 {
-		r.fail()
+	e.Loss = int32(r.Varint())
+	e.Class = r.String()
+	e.Nodes = r.Uvarint()
+	e.VerdictDepth = int(r.Uvarint())
+	e.TableBefore = r.String()
+	e.TableAfter = r.String()
+	if len(r.B) > 0 {
+		r.Fail()
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("an analysis: %w", r.err)
+	if r.Bad() {
+		return nil, fmt.Errorf("an analysis: %w", errCut)
 	}
 	return e, nil
 }
 
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-// reader reads the binary forms of this file; its first error stays.
-type reader struct {
-	b   []byte
-	err error
-}
-
 var errCut = errors.New("cut or damaged data")
-
-func (r *reader) fail() { r.err, r.b = errCut, nil }
-
-func (r *reader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) varint() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) bytes() []byte {
-	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.fail()
-		return nil
-	}
-	v := r.b[:n:n]
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) string() string { return string(r.bytes()) }
