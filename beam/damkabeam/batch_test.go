@@ -1,10 +1,13 @@
 package damkabeam
 
 import (
+	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/pdn"
 )
 
 // TestEvalBinary: an analysis reads back from its binary form with every
@@ -65,5 +68,57 @@ func TestEvalBinary(t *testing.T) {
 	}
 	if _, err := readEvalRec(eb[:len(eb)-1], &rec); err == nil {
 		t.Error("a cut evalRec: no error")
+	}
+}
+
+// TestTasksBatched: the plies of a bundle's games go out as one element
+// per bucket (and per maxBatch bytes), not one per ply, and every ply is
+// in them once (issue 44, item 3: an element per ply was most of the
+// memory of a run on Prism).
+func TestTasksBatched(t *testing.T) {
+	cfg, err := Options{Inputs: []string{"x"}, Out: t.TempDir(), Depth: 1, Buckets: 8}.config(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := "[GameType \"25\"]\n\n1. c3-d4 f6-g5 2. g3-f4 g7-f6 3. b2-c3 h8-g7 4. a1-b2 b6-a5 *\n"
+	g, err := pdn.NewReader(strings.NewReader(game), "t.pdn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := g.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := &tasksFn{Cfg: cfg}
+	fn.Setup()
+	elements, plies := 0, 0
+	seen := map[[2]int64]bool{}
+	emit := func(bucket int, b []byte) {
+		elements++
+		for len(b) > 0 {
+			var task plyTask
+			if b, err = readTask(b, &task); err != nil {
+				t.Fatal(err)
+			}
+			if bucketOf(task.Key, cfg.Buckets) != bucket || seen[[2]int64{task.Rank, int64(task.Ply)}] {
+				t.Fatalf("task %+v in bucket %d, or twice", task, bucket)
+			}
+			seen[[2]int64{task.Rank, int64(task.Ply)}] = true
+			plies++
+		}
+	}
+	fn.StartBundle(context.Background(), emit)
+	const games = 50
+	for rank := range games {
+		if err := fn.ProcessElement(context.Background(), 0, rankedGame{Rank: int64(rank), Data: data}, emit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fn.FinishBundle(context.Background(), emit)
+	if plies != games*8 {
+		t.Errorf("%d plies in the batches, want %d", plies, games*8)
+	}
+	if elements > cfg.Buckets {
+		t.Errorf("%d elements for %d plies in %d buckets: not batched", elements, plies, cfg.Buckets)
 	}
 }
