@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay fit selfplay-patterns fit-patterns match-patterns
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay fit selfplay-patterns fit-patterns match-patterns match
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -174,6 +174,7 @@ time-to-depth: build
 FIT_VARIANT    := $(if $(filter command line environment,$(origin VARIANT)),$(VARIANT),russian)
 CACHE          ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/damka
 INTL_GAMES     := testdata/corpus/international/wiegerw-pdn/succeed
+RU_OPENINGS    := testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn
 INTL_OPENINGS  := $(INTL_GAMES)/090417ronde12.pdn,$(INTL_GAMES)/DUTCH96H.pdn,$(INTL_GAMES)/PROF2.pdn,$(INTL_GAMES)/candidate95.pdn,$(INTL_GAMES)/nk ronde 01.pdn,$(INTL_GAMES)/nk ronde 02.pdn,$(INTL_GAMES)/nk2003-amsterdam.pdn,$(INTL_GAMES)/rk ronde 12.pdn,$(INTL_GAMES)/wk2003.pdn
 ifeq ($(FIT_VARIANT),international)
 SELFPLAY       ?= $(CACHE)/selfplay/intl-d6-hand-1200.tsv.gz
@@ -185,7 +186,7 @@ else
 SELFPLAY       ?= $(CACHE)/selfplay/d8-hand-6k.tsv.gz
 SELFPLAY_GAMES ?= 6000
 SELFPLAY_DEPTH ?= 8
-SELFPLAY_OPEN  := testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn
+SELFPLAY_OPEN  := $(RU_OPENINGS)
 FIT_OUT        := analyze/weights_russian.go
 endif
 FIT_L2         ?= 1e-6
@@ -219,6 +220,28 @@ fit-patterns:
 		-pat-out $(CURDIR)/analyze/patterns_russian.bin
 match-patterns:
 	$(GO) test ./analyze -run TestMatchPatterns -v -timeout 4h -match-games $(MATCH_GAMES) -match-depth $(MATCH_DEPTH)
+
+# A match of two engines over the Hub protocol (internal/tools/match;
+# README, "Matches"): A and B are command lines (damka's engine is
+# "damka hub"; another build, or Scan), VARIANT russian or international,
+# TIME seconds a move, or NODES nodes a move instead; GAMES games from
+# GAMES/2 balanced openings (as make selfplay draws them, from the tuning
+# half of the master games or random plies), each played with both
+# colours, two at a time. Results go game by game to OUT/results.tsv (a
+# stopped match, run again, plays only what is missing) and the games to
+# OUT/games.pdn; at the end: score, Elo and its 95% interval.
+A          ?= $(BIN) hub
+B          ?=
+TIME       ?= 0.1
+NODES      ?=
+GAMES      ?= 200
+MATCH_SEED ?= 1
+OUT        ?= out/match
+MATCH_OPEN  = $(if $(filter international,$(VARIANT)),$(INTL_OPENINGS),$(RU_OPENINGS))
+match: build
+	@test -n "$(B)" || { echo "make match: set B (and A, default '$(BIN) hub'), e.g. B='/tmp/main/damka hub'"; exit 2; }
+	$(GO) run ./internal/tools/match -a '$(A)' -b '$(B)' -variant $(VARIANT) $(if $(NODES),-nodes $(NODES),-time $(TIME)) \
+		-games $(GAMES) -seed $(MATCH_SEED) -openings '$(MATCH_OPEN)' -o $(OUT) $(MATCH_FLAGS)
 
 lint:
 	$(GO) vet ./...

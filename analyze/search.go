@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"slices"
+	"time"
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/egtb"
@@ -27,6 +28,16 @@ type Options struct {
 	// holds, which then scores as the database says (see "Endgame
 	// databases" in the package documentation); nil: no database.
 	Tablebase egtb.Tablebase
+	// Nodes and Time limit Search (zero: no limit; analysis and
+	// verification ignore them): once the search has visited Nodes
+	// positions, or Time has passed since it began, no new iteration
+	// starts and the running one is abandoned, and Search returns the
+	// result of the last iteration it completed (the first always
+	// completes). Depth still bounds the iterations. A search limited by
+	// Nodes alone is still a function of (variant, position, Options); one
+	// limited by Time is not.
+	Nodes uint64
+	Time  time.Duration
 }
 
 // VerifyFor is the default of Options.Verify for a depth: DefaultVerify
@@ -61,7 +72,9 @@ type Result struct {
 	Best  draughts.Move   // zero Move if the side to move has no legal move
 	PV    []draughts.Move // principal variation, starting with Best
 	Depth int             // depth of the last completed iteration
-	Nodes uint64          // positions visited, quiescence included
+	// Nodes is the number of positions visited, quiescence included (by
+	// a limited search: all of them, the abandoned iteration's too).
+	Nodes uint64
 }
 
 // moveOrd is a move of a node's list with its ordering key.
@@ -113,12 +126,31 @@ type Searcher struct {
 	cache  [cacheSize]cached
 	nextC  int
 	shared *Cache // results shared with other Searchers (SetCache), or nil
+
+	// The limits of a limited Search: once nodes reaches nextPoll, poll
+	// looks at the limits (every pollEvery nodes, and at the node limit
+	// exactly); nextPoll is beyond reach when no limit is armed, so that
+	// an unlimited search only pays one comparison a node.
+	nextPoll uint64
+	limited  bool      // the search in progress is a limited Search
+	start    time.Time // when it began
 }
+
+// pollEvery is how many nodes a limited search visits between two looks
+// at the clock: about a millisecond.
+const pollEvery = 2048
+
+// noPoll is nextPoll when no limit is armed.
+const noPoll = ^uint64(0)
+
+// errStopped is the panic by which poll abandons an iteration; search1
+// recovers it.
+type errStopped struct{}
 
 // NewSearcher returns a Searcher for variant v.
 func NewSearcher(v draughts.Variant, opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{v: v, opts: opts, lv: levers, eval: evaluatorFor(v), tt: newTable(opts.TTSize, levers.ttBucket)}
+	s := &Searcher{v: v, opts: opts, lv: levers, eval: evaluatorFor(v), tt: newTable(opts.TTSize, levers.ttBucket), nextPoll: noPoll}
 	for i := range s.moves {
 		s.moves[i] = make([]draughts.Move, 0, 48)
 		s.ord[i] = make([]moveOrd, 0, 48)
@@ -139,14 +171,67 @@ func (s *Searcher) reset() {
 	s.killers = [MaxPly][2]draughts.Move{}
 	s.history = [2][64][64]int32{}
 	s.nodes = 0
+	s.nextPoll = noPoll
 }
 
 // Search searches p to the depth of the Options by iterative deepening and
 // returns the score, the best move and the principal variation. The result
 // is a function of (variant, p, Options) only. It stops early when it has
-// proved a win or loss within the depth searched.
+// proved a win or loss within the depth searched, and, with a node or time
+// limit, when the limit is reached (see Options.Nodes).
 func (s *Searcher) Search(p *draughts.Position) Result {
-	return s.searchAt(p, s.opts.Depth)
+	if s.opts.Nodes == 0 && s.opts.Time == 0 {
+		return s.searchAt(p, s.opts.Depth)
+	}
+	// Not cached: a result under a time limit is not a function of the
+	// question, and one under a node limit is not the answer to the
+	// question of its depth.
+	s.limited, s.start = true, time.Now()
+	defer func() { s.limited = false }()
+	r, _ := s.search1(p, s.opts.Depth)
+	return r
+}
+
+// reached reports whether a limit of a limited search is reached.
+func (s *Searcher) reached() bool {
+	return s.opts.Nodes > 0 && s.nodes >= s.opts.Nodes ||
+		s.opts.Time > 0 && time.Since(s.start) >= s.opts.Time
+}
+
+// poll is called when the node count reaches nextPoll: it abandons the
+// iteration when a limit is reached, and sets the next look.
+// The node that would be one more than the node limit is not searched,
+// so that a search to a depth whose iterations take exactly the limit
+// completes.
+func (s *Searcher) poll() {
+	if s.opts.Nodes > 0 && s.nodes > s.opts.Nodes || s.opts.Time > 0 && time.Since(s.start) >= s.opts.Time {
+		s.nextPoll = noPoll
+		if s.opts.Nodes > 0 {
+			s.nodes = min(s.nodes, s.opts.Nodes)
+		}
+		panic(errStopped{})
+	}
+	s.nextPoll = s.nodes + pollEvery
+	if s.opts.Nodes > 0 {
+		s.nextPoll = min(s.nextPoll, s.opts.Nodes+1)
+	}
+}
+
+// iterate is rootSearch armed with the limits of a limited search: ok is
+// false when the iteration was abandoned.
+func (s *Searcher) iterate(d int, prev Score) (sc Score, ok bool) {
+	defer func() {
+		s.nextPoll = noPoll
+		if r := recover(); r != nil {
+			if _, stop := r.(errStopped); !stop {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	s.nextPoll = s.nodes
+	s.poll()
+	return s.rootSearch(d, prev), true
 }
 
 // searchAt is Search to depth plies (0: captures only), answered from a
@@ -210,7 +295,18 @@ func (s *Searcher) search1(p *draughts.Position, depth int) (r, prev Result) {
 		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]])}
 	}
 	for d := 1; d <= depth; d++ {
-		sc := s.rootSearch(d, r.Score)
+		var sc Score
+		if s.limited && d > 1 {
+			if s.reached() {
+				break
+			}
+			var ok bool
+			if sc, ok = s.iterate(d, r.Score); !ok {
+				break
+			}
+		} else {
+			sc = s.rootSearch(d, r.Score)
+		}
 		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]]), Depth: d, Nodes: s.nodes}
 		if len(r.PV) > 0 {
 			r.Best = r.PV[0]
@@ -227,6 +323,9 @@ func (s *Searcher) search1(p *draughts.Position, depth int) (r, prev Result) {
 		if len(r.PV) > 0 {
 			r.Best = r.PV[0]
 		}
+		r.Nodes = s.nodes
+	}
+	if s.limited {
 		r.Nodes = s.nodes
 	}
 	return r, prev
@@ -296,7 +395,9 @@ func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Scor
 	if depth <= 0 {
 		return s.quiesce(p, ply, alpha, beta, true)
 	}
-	s.nodes++
+	if s.nodes++; s.nodes >= s.nextPoll {
+		s.poll()
+	}
 	s.pvLen[ply] = 0
 	if ply >= MaxPly-1 {
 		return s.evaluate(p)
@@ -448,7 +549,9 @@ func (s *Searcher) probCut(p *draughts.Position, depth, ply int, alpha, beta Sco
 // choice. A position without a capture is scored by the evaluation, or as
 // lost (won in giveaway) if the side to move has no move at all.
 func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, threats bool) Score {
-	s.nodes++
+	if s.nodes++; s.nodes >= s.nextPoll {
+		s.poll()
+	}
 	s.pvLen[ply] = 0
 	if ply >= MaxPly-1 {
 		return s.evaluate(p)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/damka/damka/draughts"
 )
@@ -336,4 +337,78 @@ func TestGiveawaySearch(t *testing.T) {
 		t.Errorf("%s: %v %v, want #2", p.FEN(), r.Score, r.PV)
 	}
 	checkPV(t, v, p, r.PV)
+}
+
+// TestSearchNodeLimit: a search limited by nodes stops at the limit
+// exactly, in the iteration after the last it completes, and returns that
+// iteration's result: the result of the search to its depth, bit for bit.
+// The first iteration always completes; a limit beyond the depth's nodes
+// changes nothing.
+func TestSearchNodeLimit(t *testing.T) {
+	const depth = 8
+	for i, p := range middlegames(4) {
+		full := make([]Result, depth+1)
+		for d := 1; d <= depth; d++ {
+			full[d] = NewSearcher(draughts.Russian, Options{Depth: d, TTSize: 1}).Search(&p)
+		}
+		same := func(r, want Result) bool {
+			if r.Score != want.Score || r.Depth != want.Depth || !r.Best.Equal(&want.Best) || len(r.PV) != len(want.PV) {
+				return false
+			}
+			for j := range r.PV {
+				if !r.PV[j].Equal(&want.PV[j]) {
+					return false
+				}
+			}
+			return true
+		}
+		for d := 2; d < depth; d++ {
+			if full[d+1].Depth != d+1 {
+				continue // proved before
+			}
+			limit := (full[d].Nodes + full[d+1].Nodes) / 2
+			s := NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 1, Nodes: limit})
+			r := s.Search(&p)
+			if !same(r, full[d]) || r.Nodes != limit {
+				t.Errorf("position %d, limit %d between depths %d and %d: depth %d %v %v %d nodes, want depth %d %v %v",
+					i, limit, d, d+1, r.Depth, r.Score, r.PV, r.Nodes, d, full[d].Score, full[d].PV)
+			}
+			// The same Searcher searches without the limit's trace.
+			if r2 := s.Search(&p); !same(r2, r) || r2.Nodes != r.Nodes {
+				t.Errorf("position %d: searched again: %v %v, first %v %v", i, r2.Score, r2.PV, r.Score, r.PV)
+			}
+			// A limit reached at the end of an iteration starts no other.
+			r = NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 1, Nodes: full[d].Nodes}).Search(&p)
+			if !same(r, full[d]) || r.Nodes != full[d].Nodes {
+				t.Errorf("position %d, limit at the end of depth %d: depth %d, %d nodes", i, d, r.Depth, r.Nodes)
+			}
+		}
+		r := NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 1, Nodes: 1}).Search(&p)
+		if !same(r, full[1]) {
+			t.Errorf("position %d, 1 node: depth %d %v, want depth 1 %v", i, r.Depth, r.PV, full[1].PV)
+		}
+		r = NewSearcher(draughts.Russian, Options{Depth: depth, TTSize: 1, Nodes: full[depth].Nodes + 1}).Search(&p)
+		if !same(r, full[depth]) || r.Nodes != full[depth].Nodes {
+			t.Errorf("position %d, limit beyond the depth: depth %d, %d nodes, want %d", i, r.Depth, r.Nodes, full[depth].Nodes)
+		}
+	}
+}
+
+// TestSearchTimeLimit: a search limited by time returns within about the
+// time, with the result of the depth it completed.
+func TestSearchTimeLimit(t *testing.T) {
+	p := middlegames(1)[0]
+	s := NewSearcher(draughts.Russian, Options{Depth: MaxDepth, TTSize: 1, Time: 30 * time.Millisecond})
+	start := time.Now()
+	r := s.Search(&p)
+	if el := time.Since(start); el > 500*time.Millisecond {
+		t.Errorf("a search of 30ms took %v", el)
+	}
+	if r.Nodes == 0 || r.Depth < 1 || r.Depth >= MaxDepth || len(r.PV) == 0 || !r.PV[0].Equal(&r.Best) {
+		t.Fatalf("depth %d, best %v, PV %v", r.Depth, r.Best, r.PV)
+	}
+	want := NewSearcher(draughts.Russian, Options{Depth: r.Depth, TTSize: 1}).Search(&p)
+	if r.Score != want.Score || !r.Best.Equal(&want.Best) {
+		t.Errorf("depth %d in time: %v %v, to the depth: %v %v", r.Depth, r.Score, r.Best, want.Score, want.Best)
+	}
 }

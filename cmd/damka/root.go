@@ -43,6 +43,7 @@ func newRootCommand(io *streams) *cobra.Command {
 		newEvalCommand(io),
 		newDiagramCommand(io),
 		newEgtbCommand(io),
+		newHubCommand(io),
 	)
 	return root
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/hub"
 )
 
 // The tests drive a fake engine: this test binary itself, started with
@@ -26,8 +27,17 @@ import (
 //	badpos  answers "error bad position" to the position of a search
 //	memory  scores a search by the searches made since the last "new" too,
 //	        as an engine whose tables outlive a search would
+//
+// and with DAMKA_FAKE_HUB=damka it is no fake: damka's own Hub server
+// (internal/hub, damka hub) answers.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("DAMKA_FAKE_HUB"); mode != "" {
+	if mode := os.Getenv("DAMKA_FAKE_HUB"); mode == "damka" {
+		if err := hub.Serve(os.Stdin, os.Stdout, hub.ServerOptions{Name: "damka test"}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	} else if mode != "" {
 		fakeHub(mode, os.Stdin, os.Stdout)
 		os.Exit(0)
 	}
@@ -72,7 +82,7 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 		case "move":
 			legal := false
 			for _, m := range moves() {
-				if hubMove(&m) == f[1] && !(mode == "reject" && m.IsCapture()) {
+				if hub.Move(&m) == f[1] && !(mode == "reject" && m.IsCapture()) {
 					legal = true
 					p = p.Play(&m)
 					break
@@ -91,7 +101,7 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 			}
 			var out []string
 			for _, m := range ms {
-				out = append(out, hubMove(&m))
+				out = append(out, hub.Move(&m))
 			}
 			if mode == "extra" {
 				out = append(out, "1-50")
@@ -114,7 +124,7 @@ func fakeHub(mode string, r io.Reader, w io.Writer) {
 			}
 			sinceNew++
 			fmt.Fprintf(w, "info %d 1.0 %d %d 0.%02d %d.0 pv\n", depth, score, nodes, calls%100, os.Getpid()%1000+calls)
-			fmt.Fprintln(w, "move "+hubMove(&ms[len(ms)-1]))
+			fmt.Fprintln(w, "move "+hub.Move(&ms[len(ms)-1]))
 		}
 	}
 }
@@ -156,7 +166,7 @@ func startFake(t *testing.T, mode string) *hubEngine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(e.close)
+	t.Cleanup(e.Close)
 	return e
 }
 
@@ -189,10 +199,10 @@ func TestHubSearchChecksMoves(t *testing.T) {
 			// The fake answers its last move; the harness names it by
 			// damka's first move of that start, end and captures.
 			ms := c.v.Moves(&p, nil)
-			last := hubMove(&ms[len(ms)-1])
+			last := hub.Move(&ms[len(ms)-1])
 			best := ""
 			for _, m := range ms {
-				if hubMove(&m) == last {
+				if hub.Move(&m) == last {
 					best = m.String()
 					break
 				}
@@ -223,29 +233,6 @@ func TestHubSearchFindsDifferences(t *testing.T) {
 		_, err = e.search(&p, 15)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error with %q", c.mode, err, c.want)
-		}
-	}
-}
-
-func TestHubFormats(t *testing.T) {
-	p := draughts.Start(draughts.International)
-	if got, want := hubPos(&p), "w"+strings.Repeat("b", 20)+strings.Repeat("e", 10)+strings.Repeat("w", 20); got != want {
-		t.Errorf("start: %s, want %s", got, want)
-	}
-	for in, want := range map[string]string{"32-28": "32-28", "26x37x31": "26x37x31", "47x24x42x29x33": "47x24x29x33x42"} {
-		if got, err := normHubMove(in); err != nil || got != want {
-			t.Errorf("%s: %s %v, want %s", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "32", "32-28-23", "axb"} {
-		if _, err := normHubMove(bad); err == nil {
-			t.Errorf("%q read as a move", bad)
-		}
-	}
-	// Scan: centi-men; above 1800 a win, 2000 less the plies.
-	for sc, want := range map[int]analyze.Score{35: 35, -1800: -1800, 1990: analyze.WinIn(10), -1995: analyze.LossIn(5), 1850: analyze.WinIn(150)} {
-		if got := hubScore(sc); got != want {
-			t.Errorf("hubScore(%d) = %v, want %v", sc, got, want)
 		}
 	}
 }
@@ -291,5 +278,38 @@ func TestHubSearchFresh(t *testing.T) {
 				t.Errorf("%s searched again: %+v, first %+v", c.fen, r, first[i])
 			}
 		}
+	}
+}
+
+// TestHubDamkaServer: damka's Hub server (damka hub) against the harness's
+// client, a damka-vs-damka conversation: every legal move of each position
+// is played on the server, the server's list of moves is the client's,
+// and the server's search is analyze's to the same depth.
+func TestHubDamkaServer(t *testing.T) {
+	e := startFake(t, "damka")
+	if e.Name != "damka test" {
+		t.Errorf("name %q", e.Name)
+	}
+	for _, c := range hubFENs {
+		p, err := c.v.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.search(&p, 5)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		r := analyze.NewSearcher(c.v, analyze.Options{Depth: 5, Verify: -1}).Search(&p)
+		m, err := hub.FindMove(&p, hub.Move(&r.Best))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := refResult{hub.Score(hub.FromScore(r.Score)), m.String()}
+		if got != want {
+			t.Errorf("%s: server %+v, analyze %+v", c.fen, got, want)
+		}
+	}
+	if !e.listing {
+		t.Errorf("the server does not list its moves")
 	}
 }

@@ -179,7 +179,7 @@ func (r *refs) searchAll(cfg *config) error {
 			var eng *hubEngine // this worker's engine process, when the reference is one
 			defer func() {
 				if eng != nil {
-					eng.close()
+					eng.Close()
 				}
 			}()
 			for j := range ch {

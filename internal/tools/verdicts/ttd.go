@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/hub"
 )
 
 // timeToDepth times damka eval (the last -bin) and the engine on n
@@ -32,9 +33,9 @@ func timeToDepth(cfg *config, depths []int, n int) error {
 	if err != nil {
 		return err
 	}
-	defer e.close()
+	defer e.Close()
 	fmt.Printf("%s: %d middlegame positions of the held-out games (plies 30 to 70, at least 24 pieces, a choice of moves; fixed pseudo-random choice, seed %d). damka eval -j 1 --tt %d (%s) against %s (%s), one thread each; seconds for all positions, best of %d runs alternating.\n\n",
-		cfg.variant.Title(), len(fens), cfg.seed, cfg.tt, b.path, e.name, cfg.ref.path, max(cfg.rounds, 2))
+		cfg.variant.Title(), len(fens), cfg.seed, cfg.tt, b.path, e.Name, cfg.ref.path, max(cfg.rounds, 2))
 	fmt.Println("| depth | damka s | engine s | damka / engine |")
 	fmt.Println("|---|---|---|---|")
 	for _, d := range depths {
@@ -55,10 +56,10 @@ func timeToDepth(cfg *config, depths []int, n int) error {
 				}
 				// "new" clears the engine's tables: every position is
 				// searched afresh, as damka eval does.
-				if err := e.send("new", "pos "+hubPos(&p), "depth "+strconv.Itoa(d), "analyse"); err != nil {
+				if err := e.Send("new", "pos "+hub.Position(&p), "depth "+strconv.Itoa(d), "analyse"); err != nil {
 					return err
 				}
-				if _, err := e.until("move "); err != nil {
+				if _, err := e.Until("move "); err != nil {
 					return err
 				}
 			}
