@@ -226,6 +226,11 @@ func (w *engineWorker) drop(c *hub.Client) {
 // search searches p with the worker's engine, restarting it at most
 // engineRestarts times when it fails.
 func (w *engineWorker) search(p *draughts.Position) (analyze.Result, error) {
+	return w.searchWithin(p, w.es.spec.limits)
+}
+
+// searchWithin is search within the limits l.
+func (w *engineWorker) searchWithin(p *draughts.Position, l hub.Limits) (analyze.Result, error) {
 	var errs []error
 	for attempt := 0; attempt <= engineRestarts; attempt++ {
 		c, err := w.engine()
@@ -233,7 +238,7 @@ func (w *engineWorker) search(p *draughts.Position) (analyze.Result, error) {
 			errs = append(errs, err)
 			continue
 		}
-		a, err := c.Analyse(p, w.es.spec.limits)
+		a, err := c.Analyse(p, l)
 		if err == nil {
 			return analyze.Result{Score: a.Score, Best: a.Best, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes}, nil
 		}
@@ -248,4 +253,36 @@ func (w *engineWorker) search(p *draughts.Position) (analyze.Result, error) {
 		msgs[i] = e.Error()
 	}
 	return analyze.Result{}, fmt.Errorf("%d attempts: %s", len(errs), strings.Join(msgs, "; "))
+}
+
+// analyzer returns the pipeline's NewAnalyzer for the engines: each
+// worker's analyser of a variant has its own engine, and damka's own
+// search (opts) for the positions the engine fails on, which onError is
+// told of.
+func (es *engines) analyzer(opts analyze.Options, onError func(error)) func(v draughts.Variant) analyze.GameAnalyzer {
+	depth := es.spec.limits.Depth
+	if depth == 0 {
+		depth = opts.Depth
+	}
+	return func(v draughts.Variant) analyze.GameAnalyzer {
+		return &analyze.OracleAnalyzer{
+			Oracle:    engineOracle{es.worker()},
+			Depth:     depth,
+			Tablebase: opts.Tablebase,
+			Fallback:  analyze.NewSearcher(v, opts),
+			OnError:   func(_ int, err error) { onError(err) },
+		}
+	}
+}
+
+// engineOracle is a worker's engine as analyze's Oracle: its searches to
+// a depth replace the depth limit, when there is one.
+type engineOracle struct{ w *engineWorker }
+
+func (o engineOracle) Search(p *draughts.Position, depth int) (analyze.Result, error) {
+	l := o.w.es.spec.limits
+	if l.Depth > 0 {
+		l.Depth = depth
+	}
+	return o.w.searchWithin(p, l)
 }

@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // testEngine is the command line of damka hub as an engine: this test
@@ -106,5 +113,95 @@ func TestEngineEvalFaults(t *testing.T) {
 		if el := time.Since(start); el > 30*time.Second {
 			t.Errorf("%s: %v", c.name, el)
 		}
+	}
+}
+
+// tableRows reads a Parquet file's rows as text, without the columns
+// named in skip, and its metadata.
+func tableRows(t *testing.T, path string, skip ...string) ([]string, map[string]string) {
+	t.Helper()
+	rdr, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	rows := make([]string, tbl.NumRows())
+	for c := 0; c < int(tbl.NumCols()); c++ {
+		if slices.Contains(skip, tbl.Schema().Field(c).Name) {
+			continue
+		}
+		r := 0
+		for _, chunk := range tbl.Column(c).Data().Chunks() {
+			for i := 0; i < chunk.Len(); i++ {
+				rows[r] += tbl.Schema().Field(c).Name + "=" + chunk.ValueStr(i) + " "
+				r++
+			}
+		}
+	}
+	md := map[string]string{}
+	m := rdr.MetaData().KeyValueMetadata()
+	for i, k := range m.Keys() {
+		md[k] = m.Values()[i]
+	}
+	return rows, md
+}
+
+// TestEngineAnalyzeHub: damka analyze with damka hub as its engine writes
+// the moves table damka's own analysis writes at the same depth, without
+// verification (--verify 0: the engine's analysis has none), but the
+// nodes (the engine's searches are fresh ones where damka's reuse the
+// search after a move for the next ply and search the other moves of
+// only_move in one root search); Russian and International games.
+func TestEngineAnalyzeHub(t *testing.T) {
+	dir := t.TempDir()
+	russian, err := os.ReadFile("../../testdata/oracle/games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(russian), "\n\n[Event")
+	in := writeFile(t, filepath.Join(dir, "in", "russian.pdn"), strings.TrimSuffix(strings.Join(games[:3], ""), "[Event"))
+	intl := "../../testdata/corpus/international/wiegerw-pdn/succeed/kurnik.pdn"
+	base := []string{"analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", in, intl}
+	own, ours := filepath.Join(dir, "own"), filepath.Join(dir, "engine")
+	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
+		t.Fatalf("damka: exit %d: %s", code, errOut)
+	}
+	_, errOut, code := run(t, "", append(base, "-o", ours, "--engine", testEngine(t, "--tt 1"))...)
+	if code != exitOK || !strings.HasPrefix(errOut, "damka analyze: engine: damka ") || strings.Contains(errOut, "own search") {
+		t.Fatalf("engine: exit %d: %s", code, errOut)
+	}
+	want, wmd := tableRows(t, filepath.Join(own, "moves.parquet"), "nodes")
+	got, gmd := tableRows(t, filepath.Join(ours, "moves.parquet"), "nodes")
+	if len(want) < 600 || len(got) != len(want) { // kurnik.pdn: 535 plies
+		t.Fatalf("%d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("row %d:\nengine %s\ndamka  %s", i, got[i], want[i])
+		}
+	}
+	all := strings.Join(want, "\n")
+	for _, c := range []string{"only_move", "best", "good", "inaccuracy", "mistake", "blunder"} {
+		if !strings.Contains(all, c) {
+			t.Errorf("no row of %s: a weak comparison", c)
+		}
+	}
+	if _, ok := wmd["damka.engine"]; ok {
+		t.Errorf("damka.engine without an engine")
+	}
+	if e := gmd["damka.engine"]; !strings.HasPrefix(e, "damka ") || !strings.Contains(e, "; depth=3 ") {
+		t.Errorf("damka.engine %q", e)
+	}
+	if c := gmd["damka.command"]; !strings.Contains(c, "--engine") {
+		t.Errorf("damka.command %q", c)
 	}
 }
