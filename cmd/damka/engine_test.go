@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -203,5 +204,41 @@ func TestEngineAnalyzeHub(t *testing.T) {
 	}
 	if c := gmd["damka.command"]; !strings.Contains(c, "--engine") {
 		t.Errorf("damka.command %q", c)
+	}
+}
+
+// TestEngineAnalyzeFaults: an engine that cannot start stops analyze
+// before anything is written; one that crashes at every search leaves
+// every position to damka's own search (the same rows), and the summary
+// counts them.
+func TestEngineAnalyzeFaults(t *testing.T) {
+	dir := t.TempDir()
+	russian, err := os.ReadFile("../../testdata/oracle/games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(russian), "\n\n[Event")
+	in := writeFile(t, filepath.Join(dir, "in", "one.pdn"), strings.TrimSuffix(games[0], "[Event"))
+	base := []string{"analyze", "-q", "--depth", "2", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", in}
+	missing := filepath.Join(dir, "missing")
+	if _, errOut, code := run(t, "", append(base, "-o", missing, "--engine", "/nonexistent/engine")...); code == exitOK || !strings.Contains(errOut, "/nonexistent/engine") {
+		t.Errorf("a missing engine: exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(missing, "moves.parquet")); err == nil {
+		t.Errorf("a missing engine: moves.parquet written")
+	}
+	own, crashed := filepath.Join(dir, "own"), filepath.Join(dir, "crashed")
+	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
+		t.Fatalf("damka: exit %d: %s", code, errOut)
+	}
+	crash := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) exit 3;; esac; done'`
+	_, errOut, code := run(t, "", append(base, "-o", crashed, "--engine", crash, "--engine-timeout", "5")...)
+	want, _ := tableRows(t, filepath.Join(own, "moves.parquet"))
+	got, _ := tableRows(t, filepath.Join(crashed, "moves.parquet"))
+	if code != exitOK || !strings.Contains(errOut, fmt.Sprintf("the engine failed on %d position(s)", len(want))) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the rows of damka's own search differ")
 	}
 }
