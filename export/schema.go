@@ -20,6 +20,10 @@ const (
 	KeyTable   = "damka.table"   // games, moves or positions
 	KeySchema  = "damka.schema"  // SchemaVersion
 	KeyPlies   = "damka.plies"   // positions only: the plies counted per game
+	// KeyEngine is in the files of an analysis by an external engine
+	// only (damka analyze --engine): its name, command line and settings,
+	// separated by "; ".
+	KeyEngine = "damka.engine"
 	// KeyPartition is in the files of a partitioned dataset only: the
 	// partition's folder, "variant=russian/year=1947", whose columns the
 	// file leaves out.
@@ -35,11 +39,17 @@ type Meta struct {
 	// runs that differ only in those give identical bytes.
 	Command string
 	Depth   int // damka.depth; 0 when not analysed
+	// Engine is damka.engine, written when not empty.
+	Engine string
 }
 
 func (m Meta) metadata(table string, extra ...string) arrow.Metadata {
 	keys := []string{KeyVersion, KeyVariant, KeyCommand, KeyDepth, KeyTable, KeySchema}
 	vals := []string{m.Version, m.Variant, m.Command, strconv.Itoa(m.Depth), table, SchemaVersion}
+	if m.Engine != "" {
+		keys = append(keys, KeyEngine)
+		vals = append(vals, m.Engine)
+	}
 	for i := 0; i+1 < len(extra); i += 2 {
 		keys = append(keys, extra[i])
 		vals = append(vals, extra[i+1])

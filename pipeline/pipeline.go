@@ -52,6 +52,12 @@ type Options struct {
 	// every game (AnalysablePlies) with these options: the moves table's
 	// analysis columns.
 	Analysis *analyze.Options
+	// NewAnalyzer, when set with Analysis, makes a worker's analyser of
+	// the games of a variant in place of damka's search (an external
+	// engine's, damka analyze --engine); it is called on the worker's
+	// goroutine, once for each variant the worker meets. Its analyses must
+	// be functions of the game's moves and the options too.
+	NewAnalyzer func(v draughts.Variant) analyze.GameAnalyzer
 	// Rows prepares the rows of the games and moves tables
 	// (export.PrepareGame) on the worker, after replay and analysis.
 	Rows bool
@@ -135,13 +141,13 @@ func analysisDepth(opts analyze.Options) int {
 // worker goroutine its own.
 type Processor struct {
 	pl        *Pipeline
-	searchers map[draughts.Variant]*analyze.Searcher
+	searchers map[draughts.Variant]analyze.GameAnalyzer
 	moves     []draughts.Move
 }
 
 // NewProcessor returns a processor for one worker of the run.
 func (p *Pipeline) NewProcessor() *Processor {
-	return &Processor{pl: p, searchers: map[draughts.Variant]*analyze.Searcher{}}
+	return &Processor{pl: p, searchers: map[draughts.Variant]analyze.GameAnalyzer{}}
 }
 
 // Input is a game to process.
@@ -251,8 +257,13 @@ func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*analy
 	}
 	sr := pr.searchers[r.Variant]
 	if sr == nil {
-		sr = analyze.NewSearcher(r.Variant, opts)
-		sr.SetCache(pr.pl.cache)
+		if pr.pl.opts.NewAnalyzer != nil {
+			sr = pr.pl.opts.NewAnalyzer(r.Variant)
+		} else {
+			s := analyze.NewSearcher(r.Variant, opts)
+			s.SetCache(pr.pl.cache)
+			sr = s
+		}
 		pr.searchers[r.Variant] = sr
 	}
 	pr.moves = pr.moves[:0]

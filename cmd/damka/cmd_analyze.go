@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/internal/outputs"
@@ -31,6 +34,7 @@ type AnalyzeOptions struct {
 	Jobs    int
 	Quiet   bool
 	Egtb    tablebaseFlag
+	Engine  EngineOptions
 	layoutFlags
 
 	Report      bool
@@ -53,6 +57,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
+	o.Engine.addFlags(fs)
 }
 
 func newAnalyzeCommand(io *streams) *cobra.Command {
@@ -95,6 +100,19 @@ Endgame databases (damka egtb build) are used as damka eval uses them
 without them a
 note on stderr says so once if a position of 4 pieces or fewer was
 analysed.
+
+With --engine CMD, an external engine speaking the Hub protocol (Scan's
+"scan hub", or "damka hub") searches instead of damka, with the flags
+damka eval has (--engine-depth, default --depth; --engine-time,
+--engine-nodes, --engine-option, --engine-timeout): for each ply the
+position before the move to that depth, the one after it one ply less,
+and, when the played move is the engine's best, the position after each
+other move one ply less (only_move); the move is classed by the same
+rules, without verification (--verify is not used). A position the
+engine fails on (after two restarts) is analysed by damka's own search,
+with a line on stderr, and the summary counts them. The engine's name,
+command and settings go into the files' metadata (damka.engine) and its
+flags into damka.command.
 
 At the end a summary: games, positions, blunders and the ten worst moves.
 The four files are written under temporary names and put in place
@@ -173,6 +191,21 @@ func analyzeFlags(opts AnalyzeOptions) []string {
 	if opts.Variant != "" {
 		fl = append(fl, "--variant", opts.Variant)
 	}
+	if e := opts.Engine; e.enabled() {
+		fl = append(fl, "--engine", e.Command)
+		if e.Depth > 0 {
+			fl = append(fl, "--engine-depth", fmt.Sprint(e.Depth))
+		}
+		if e.Time > 0 {
+			fl = append(fl, "--engine-time", fmt.Sprint(e.Time))
+		}
+		if e.Nodes > 0 {
+			fl = append(fl, "--engine-nodes", fmt.Sprint(e.Nodes))
+		}
+		for _, o := range e.Options {
+			fl = append(fl, "--engine-option", o)
+		}
+	}
 	return append(fl, opts.layout().Flags()...)
 }
 
@@ -197,6 +230,21 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		flags = append(flags, "--egtb", tbs.Dir)
 	}
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
+	var es *engines
+	if opts.Engine.enabled() {
+		spec, err := opts.Engine.spec("analyze", opts.Depth)
+		if err != nil {
+			return err
+		}
+		es = &engines{spec: spec}
+		if err := es.probe(); err != nil {
+			es.close()
+			return fmt.Errorf("analyze: %v", err)
+		}
+		defer es.close()
+		meta.Engine = es.name + "; " + opts.Engine.Command + "; " + spec.settings()
+		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
+	}
 	layout := opts.layout()
 	aout := outputs.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
 	outs, dests, err := outputs.Open("analyze", io.Out, io.Err, args, layout.AnalysisOutput(opts.Output, aout))
@@ -216,6 +264,16 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	bar := iostreams.NewCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.Done(io)
 	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.Tablebase()}, Rows: true, Jobs: jobs}
+	var engineFailed atomic.Int64
+	var errMu sync.Mutex
+	if es != nil {
+		popts.NewAnalyzer = es.analyzer(*popts.Analysis, func(err error) {
+			engineFailed.Add(1)
+			errMu.Lock()
+			defer errMu.Unlock()
+			fmt.Fprintf(io.Err, "damka analyze: %s; analysed by damka's own search\n", display.Text(err.Error()))
+		})
+	}
 	noted := false
 
 	t := newTally()
@@ -243,6 +301,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
+	if n := engineFailed.Load(); n > 0 {
+		fmt.Fprintf(io.Err, "damka analyze: the engine failed on %d position(s), analysed by damka's own search\n", n)
+	}
 	if noted {
 		tbs.note(io, "analyze")
 	}

@@ -24,6 +24,7 @@ type EvalOptions struct {
 	TTSize  int
 	Jobs    int
 	Egtb    tablebaseFlag
+	Engine  EngineOptions
 }
 
 // AddFlags adds the eval flags to fs.
@@ -33,6 +34,7 @@ func (o *EvalOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table size in MiB, per worker")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 1, "positions searched at once (0: all cores); the output is the same whatever it is")
 	o.Egtb.addFlags(fs)
+	o.Engine.addFlags(fs)
 }
 
 func newEvalCommand(io *streams) *cobra.Command {
@@ -76,13 +78,33 @@ not searched further. Without them, a note on stderr says so once if a
 position of 4 pieces or fewer was searched; --no-egtb uses none.
 
 A bad FEN gives no output line but an error on stderr naming its line (or
-argument) number, and the exit status is 1 once the rest is done.`,
+argument) number, and the exit status is 1 once the rest is done.
+
+With --engine CMD, an external engine speaking the Hub protocol (Scan's
+"scan hub", or "damka hub") searches instead: CMD is its command line,
+split as a shell splits words, run in the folder of its program, one
+process per worker (-j). Each search is "new" (empty tables), the
+position, the limits (--engine-depth, default --depth when neither
+--engine-time nor --engine-nodes is given; --engine-time seconds;
+--engine-nodes) and "analyse"; --engine-option NAME=VALUE (repeated) is
+sent at start as "set-param name=NAME value=VALUE" (Scan 2.0 ignores it
+and reads scan.ini). The engine's score, best move, line, depth and nodes
+fill the same fields; its best move must be one of damka's legal moves,
+and its line is kept up to its first move that is not. The engine's name
+goes to stderr. An engine that crashes, breaks the protocol, or takes
+longer than --engine-timeout seconds for a search is killed and
+restarted, at most twice for a position; then that position gets an
+error on stderr (exit status 1) and the run goes on. Positions with no
+legal move are damka's (lost, depth 0).`,
 		PreRunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Depth < 1 || opts.Depth > analyze.MaxDepth {
 				return fmt.Errorf("eval: --depth must be 1 to %d", analyze.MaxDepth)
 			}
 			if opts.TTSize < 1 {
 				return fmt.Errorf("eval: --tt must be 1 or more")
+			}
+			if opts.Engine.enabled() {
+				return nil // damka searches nothing: no tables
 			}
 			return memavail.CheckTables("eval", opts.TTSize, workers(opts.Jobs))
 		},
@@ -102,6 +124,8 @@ type evalOut struct {
 	// within: the position is one the databases would hold, were there
 	// any.
 	within bool
+	// engine: err is the engine's failure.
+	engine bool
 }
 
 func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) error {
@@ -119,30 +143,63 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.Tablebase()}
 
 	sc := fenlines.New(args, io.In)
-	pool := analyze.NewPool(v, aopts)
-	work := func(it fenlines.Item) evalOut {
-		p, err := v.ParseFEN(it.FEN)
-		if err == nil {
-			err = p.Check(v)
-		}
+	var es *engines
+	if opts.Engine.enabled() {
+		spec, err := opts.Engine.spec("eval", opts.Depth)
 		if err != nil {
-			return evalOut{where: it.Where, err: err}
+			return err
 		}
-		start := time.Now()
-		r := pool.Search(&p)
-		return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds()), within: tbs.Missed(&p)}
+		es = &engines{spec: spec}
+		if err := es.probe(); err != nil {
+			es.close()
+			return fmt.Errorf("eval: %v", err)
+		}
+		defer es.close()
+		fmt.Fprintf(io.Err, "damka eval: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
+		// Positions with no legal move are damka's: no tables to speak of.
+		aopts.TTSize = 1
+	}
+	pool := analyze.NewPool(v, aopts)
+	newWorker := func() func(fenlines.Item) evalOut {
+		var ew *engineWorker
+		if es != nil {
+			ew = es.worker()
+		}
+		return func(it fenlines.Item) evalOut {
+			p, err := v.ParseFEN(it.FEN)
+			if err == nil {
+				err = p.Check(v)
+			}
+			if err != nil {
+				return evalOut{where: it.Where, err: err}
+			}
+			start := time.Now()
+			if ew != nil && v.HasMoves(&p) {
+				r, err := ew.search(&p)
+				if err != nil {
+					return evalOut{where: it.Where, err: err, engine: true}
+				}
+				return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds())}
+			}
+			r := pool.Search(&p)
+			return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds()), within: ew == nil && tbs.Missed(&p)}
+		}
 	}
 
 	out := output.Stdout(io.Out)
-	bad := 0
+	bad, failed := 0, 0
 	noted := false
-	err = ordered.Map(ctx, opts.Jobs, sc.Next, work, func(o evalOut) error {
+	err = ordered.MapWorkers(ctx, ordered.Options[fenlines.Item]{Workers: opts.Jobs}, sc.Next, newWorker, func(o evalOut) error {
 		if o.err != nil {
 			if err := out.Flush(); err != nil {
 				return err
 			}
 			fmt.Fprintf(io.Err, "damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))
-			bad++
+			if o.engine {
+				failed++
+			} else {
+				bad++
+			}
 			return nil
 		}
 		out.WriteString(o.line)
@@ -160,8 +217,13 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	if noted {
 		tbs.note(io, "eval")
 	}
-	if bad > 0 {
+	switch {
+	case bad > 0 && failed > 0:
+		return &exitError{code: exitFindings, err: fmt.Errorf("eval: %d bad position(s), %d the engine could not search", bad, failed)}
+	case bad > 0:
 		return &exitError{code: exitFindings, err: fmt.Errorf("eval: %d bad position(s)", bad)}
+	case failed > 0:
+		return &exitError{code: exitFindings, err: fmt.Errorf("eval: %d position(s) the engine could not search", failed)}
 	}
 	return nil
 }

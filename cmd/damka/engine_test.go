@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// testEngine is the command line of damka hub as an engine: this test
+// binary, run as damka (DAMKA_RUN_MAIN, set for the test and inherited by
+// the engine).
+func testEngine(t *testing.T, args string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DAMKA_RUN_MAIN", "1")
+	return "'" + strings.ReplaceAll(exe, "'", `'\''`) + "' hub " + args
+}
+
+// TestEngineEvalHub: damka eval with damka hub as its engine prints what
+// damka eval prints, but the time, at the same depth and table size, in
+// Russian and International, on one worker and on two.
+func TestEngineEvalHub(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		fens    []string
+	}{
+		{"russian", []string{
+			"W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+			"W:Wa1,b2,c3,e3:Bc5,e5,c7,g7",
+			"B:Wg1,b2,f2,a3,c3,e3,h4:Ba5,c5,f6,h6,e7,d8,f8",
+			"W:Wg1,b2,d2,f2,a3,f4,h4:Bd4,c5,d6,f6,h6,a7,g7",
+			"B:Wb4,c3:Ba5", // no legal move: damka's own answer
+		}},
+		{"international", []string{
+			"W:W31-50:B1-20",
+			"B:W28,33,34,39,K44:B2,K3,19,23,24",
+			"B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
+		}},
+	} {
+		in := strings.Join(c.fens, "\n") + "\n"
+		want, _, err := evalFields(t, EvalOptions{Variant: c.variant, Depth: 5, TTSize: 1, Jobs: 1}, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range []int{1, 2} {
+			opts := EvalOptions{Variant: c.variant, Depth: 5, TTSize: 1, Jobs: j,
+				Engine: EngineOptions{Command: testEngine(t, "--tt 1"), Options: []string{"hash=1"}}}
+			got, errOut, err := evalFields(t, opts, in)
+			if err != nil {
+				t.Fatalf("%s -j %d: %v\n%s", c.variant, j, err, errOut)
+			}
+			if !strings.HasPrefix(errOut, "damka eval: engine: damka ") || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("%s: stderr %q", c.variant, errOut)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%s -j %d: %d lines, want %d", c.variant, j, len(got), len(want))
+			}
+			for i := range want {
+				if strings.Join(got[i], "\t") != strings.Join(want[i], "\t") {
+					t.Errorf("%s -j %d line %d:\nengine %q\ndamka  %q", c.variant, j, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestEngineEvalFaults: an engine that cannot start stops the run; one
+// that crashes or hangs at every search is restarted twice a position,
+// then the position gets an error and the run goes on; no engine is left.
+func TestEngineEvalFaults(t *testing.T) {
+	in := "W:Wa1,b2,c3,e3:Bc5,e5,c7,g7\nB:Wg1,b2,f2,a3,c3,e3,h4:Ba5,c5,f6,h6,e7,d8,f8\n"
+	base := EvalOptions{Variant: "russian", Depth: 3, TTSize: 1, Jobs: 2}
+	for _, cmd := range []string{"/nonexistent/engine hub", "sh -c 'exit 3'", `sh -c 'read l; echo "name x"'`} {
+		o := base
+		o.Engine = EngineOptions{Command: cmd}
+		rows, _, err := evalFields(t, o, in)
+		if err == nil || len(rows) != 0 {
+			t.Errorf("%s: %v, %d lines", cmd, err, len(rows))
+		}
+	}
+	// A shell engine: it answers hub and init, then crashes or hangs.
+	engine := func(search string) string {
+		return `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) ` + search + `;; esac; done'`
+	}
+	for _, c := range []struct{ name, cmd, want string }{
+		{"crash", engine("exit 3"), "the engine ended"},
+		{"hang", engine("exec sleep 600"), "no reply in time"},
+		{"garbage", engine("echo info 1 1 12 5 0 0 a-b; echo move 99-98"), "not one of damka's legal moves"},
+	} {
+		o := base
+		o.Engine = EngineOptions{Command: c.cmd, Timeout: 0.3}
+		start := time.Now()
+		rows, errOut, err := evalFields(t, o, in)
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != exitFindings || !strings.Contains(err.Error(), "2 position(s) the engine could not search") {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if len(rows) != 0 || strings.Count(errOut, c.want) != 6 || strings.Count(errOut, "3 attempts") != 2 {
+			t.Errorf("%s: %d lines, stderr:\n%s", c.name, len(rows), errOut)
+		}
+		if el := time.Since(start); el > 30*time.Second {
+			t.Errorf("%s: %v", c.name, el)
+		}
+	}
+}
+
+// tableRows reads a Parquet file's rows as text, without the columns
+// named in skip, and its metadata.
+func tableRows(t *testing.T, path string, skip ...string) ([]string, map[string]string) {
+	t.Helper()
+	rdr, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	rows := make([]string, tbl.NumRows())
+	for c := 0; c < int(tbl.NumCols()); c++ {
+		if slices.Contains(skip, tbl.Schema().Field(c).Name) {
+			continue
+		}
+		r := 0
+		for _, chunk := range tbl.Column(c).Data().Chunks() {
+			for i := 0; i < chunk.Len(); i++ {
+				rows[r] += tbl.Schema().Field(c).Name + "=" + chunk.ValueStr(i) + " "
+				r++
+			}
+		}
+	}
+	md := map[string]string{}
+	m := rdr.MetaData().KeyValueMetadata()
+	for i, k := range m.Keys() {
+		md[k] = m.Values()[i]
+	}
+	return rows, md
+}
+
+// TestEngineAnalyzeHub: damka analyze with damka hub as its engine writes
+// the moves table damka's own analysis writes at the same depth, without
+// verification (--verify 0: the engine's analysis has none), but the
+// nodes (the engine's searches are fresh ones where damka's reuse the
+// search after a move for the next ply and search the other moves of
+// only_move in one root search); Russian and International games.
+func TestEngineAnalyzeHub(t *testing.T) {
+	dir := t.TempDir()
+	russian, err := os.ReadFile("../../testdata/oracle/games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(russian), "\n\n[Event")
+	in := writeFile(t, filepath.Join(dir, "in", "russian.pdn"), strings.TrimSuffix(strings.Join(games[:3], ""), "[Event"))
+	intl := "../../testdata/corpus/international/wiegerw-pdn/succeed/kurnik.pdn"
+	base := []string{"analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", in, intl}
+	own, ours := filepath.Join(dir, "own"), filepath.Join(dir, "engine")
+	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
+		t.Fatalf("damka: exit %d: %s", code, errOut)
+	}
+	_, errOut, code := run(t, "", append(base, "-o", ours, "--engine", testEngine(t, "--tt 1"))...)
+	if code != exitOK || !strings.HasPrefix(errOut, "damka analyze: engine: damka ") || strings.Contains(errOut, "own search") {
+		t.Fatalf("engine: exit %d: %s", code, errOut)
+	}
+	want, wmd := tableRows(t, filepath.Join(own, "moves.parquet"), "nodes")
+	got, gmd := tableRows(t, filepath.Join(ours, "moves.parquet"), "nodes")
+	if len(want) < 600 || len(got) != len(want) { // kurnik.pdn: 535 plies
+		t.Fatalf("%d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("row %d:\nengine %s\ndamka  %s", i, got[i], want[i])
+		}
+	}
+	all := strings.Join(want, "\n")
+	for _, c := range []string{"only_move", "best", "good", "inaccuracy", "mistake", "blunder"} {
+		if !strings.Contains(all, c) {
+			t.Errorf("no row of %s: a weak comparison", c)
+		}
+	}
+	if _, ok := wmd["damka.engine"]; ok {
+		t.Errorf("damka.engine without an engine")
+	}
+	if e := gmd["damka.engine"]; !strings.HasPrefix(e, "damka ") || !strings.Contains(e, "; depth=3 ") {
+		t.Errorf("damka.engine %q", e)
+	}
+	if c := gmd["damka.command"]; !strings.Contains(c, "--engine") {
+		t.Errorf("damka.command %q", c)
+	}
+}
+
+// TestEngineAnalyzeFaults: an engine that cannot start stops analyze
+// before anything is written; one that crashes at every search leaves
+// every position to damka's own search (the same rows), and the summary
+// counts them.
+func TestEngineAnalyzeFaults(t *testing.T) {
+	dir := t.TempDir()
+	russian, err := os.ReadFile("../../testdata/oracle/games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(russian), "\n\n[Event")
+	in := writeFile(t, filepath.Join(dir, "in", "one.pdn"), strings.TrimSuffix(games[0], "[Event"))
+	base := []string{"analyze", "-q", "--depth", "2", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", in}
+	missing := filepath.Join(dir, "missing")
+	if _, errOut, code := run(t, "", append(base, "-o", missing, "--engine", "/nonexistent/engine")...); code == exitOK || !strings.Contains(errOut, "/nonexistent/engine") {
+		t.Errorf("a missing engine: exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(missing, "moves.parquet")); err == nil {
+		t.Errorf("a missing engine: moves.parquet written")
+	}
+	own, crashed := filepath.Join(dir, "own"), filepath.Join(dir, "crashed")
+	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
+		t.Fatalf("damka: exit %d: %s", code, errOut)
+	}
+	crash := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) exit 3;; esac; done'`
+	_, errOut, code := run(t, "", append(base, "-o", crashed, "--engine", crash, "--engine-timeout", "5")...)
+	want, _ := tableRows(t, filepath.Join(own, "moves.parquet"))
+	got, _ := tableRows(t, filepath.Join(crashed, "moves.parquet"))
+	if code != exitOK || !strings.Contains(errOut, fmt.Sprintf("the engine failed on %d position(s)", len(want))) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the rows of damka's own search differ")
+	}
+}

@@ -1,0 +1,243 @@
+package hub
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+)
+
+// The test binary is also a fake engine: with HUB_FAKE set it serves the
+// protocol, well or badly, and exits.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("HUB_FAKE"); mode != "" {
+		fakeEngine(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine serves the protocol on the standard streams in one mode:
+// good (damka's server), v2 (Hub version 2's forms), mute (never
+// answers), noready (no answer to init), hang (a search never ends),
+// crash (exits at the first search), garbage (answers a search with
+// garbage and an unknown move), stubborn (ignores quit and the end of
+// its input).
+func fakeEngine(mode string) {
+	switch mode {
+	case "good":
+		Serve(os.Stdin, os.Stdout, ServerOptions{Name: "fake good"})
+		return
+	case "mute":
+		time.Sleep(time.Hour)
+		return
+	}
+	in := bufio.NewScanner(os.Stdin)
+	say := func(s string) { fmt.Println(s) }
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "hub":
+			if mode == "v2" {
+				say("id name=fake version=2.5")
+				say("param name=variant value=normal type=enum")
+			} else {
+				say("name fake " + mode)
+			}
+			say("wait")
+		case "init":
+			if mode == "noready" {
+				continue
+			}
+			say("ready")
+		case "ping":
+			say("pong")
+		case "set-param":
+			if strings.Contains(in.Text(), "name=bad") {
+				say("error unknown parameter")
+			}
+		case "quit":
+			if mode == "stubborn" {
+				time.Sleep(time.Hour)
+			}
+			return
+		case "analyse", "go":
+			switch mode {
+			case "hang":
+				time.Sleep(time.Hour)
+			case "crash":
+				os.Exit(3)
+			case "garbage":
+				say("info x y z")
+				say("#@!% garbage")
+				say("move 99-98")
+			case "v2":
+				say(`info depth=7 score=1990 nodes=1234 pv="32-28 19-23 28x19x23"`)
+				say("done move=32-28")
+			}
+		}
+	}
+	if mode == "stubborn" {
+		time.Sleep(time.Hour)
+	}
+}
+
+func fake(t *testing.T, mode string, o StartOptions) (*Client, error) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HUB_FAKE", mode)
+	return StartWith(exe, []string{"-test.run=^$"}, o)
+}
+
+// gone reports whether the process has ended (and been waited for).
+func gone(e *Client) bool {
+	select {
+	case <-e.exited:
+		return e.cmd.Process.Signal(syscall.Signal(0)) != nil
+	case <-time.After(5 * time.Second):
+		return false
+	}
+}
+
+func TestClientGood(t *testing.T) {
+	e, err := fake(t, "good", StartOptions{Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Name != "fake good" || e.Dialect != 2 {
+		t.Errorf("name %q, dialect %d", e.Name, e.Dialect)
+	}
+	if err := e.SetOption("variant", "russian"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetOption("has space", "1"); err == nil {
+		t.Errorf("a name with a space is sent")
+	}
+	for _, fen := range []string{draughts.Russian.StartFEN(), "W:Wa1,b2,c3,e3:Bc5,e5,c7,g7"} {
+		p, err := draughts.Russian.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := e.Analyse(&p, Limits{Depth: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := analyze.NewSearcher(draughts.Russian, analyze.Options{Depth: 6, Verify: -1}).Search(&p)
+		if a.Score != r.Score || a.Best != r.Best || a.Depth != r.Depth || a.Nodes != r.Nodes || !slices.Equal(a.PV, r.PV) {
+			t.Errorf("%s: engine %v %v %v d%d n%d, damka %v %v %v d%d n%d", fen, a.Score, a.Best, a.PV, a.Depth, a.Nodes, r.Score, r.Best, r.PV, r.Depth, r.Nodes)
+		}
+	}
+	e.Close()
+	if !gone(e) {
+		t.Errorf("the engine outlives Close")
+	}
+}
+
+func TestClientV2(t *testing.T) {
+	e, err := fake(t, "v2", StartOptions{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Name != "fake 2.5" || e.Version != "2.5" || e.Dialect != 2 {
+		t.Errorf("name %q, version %q, dialect %d", e.Name, e.Version, e.Dialect)
+	}
+	if err := e.SetOption("bad", "1"); err == nil || !strings.Contains(err.Error(), "unknown parameter") {
+		t.Errorf("a refused option: %v", err)
+	}
+	p := draughts.Start(draughts.International)
+	a, err := e.Analyse(&p, Limits{Depth: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Score != analyze.WinIn(10) || a.Depth != 7 || a.Nodes != 1234 || len(a.PV) != 3 || a.PV[0] != a.Best || a.Best.String() != "32-28" {
+		t.Errorf("%+v", a)
+	}
+}
+
+// TestClientFaults: every fault ends with a clear error, in bounded time,
+// and no engine process is left.
+func TestClientFaults(t *testing.T) {
+	p := draughts.Start(draughts.Russian)
+	if _, err := StartWith("/nonexistent/engine", nil, StartOptions{}); err == nil || !strings.Contains(err.Error(), "/nonexistent/engine") {
+		t.Errorf("a missing engine: %v", err)
+	}
+	for _, mode := range []string{"mute", "noready"} {
+		start := time.Now()
+		_, err := fake(t, mode, StartOptions{StartTimeout: 300 * time.Millisecond})
+		if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "engine ") || time.Since(start) > 5*time.Second {
+			t.Errorf("%s: %v after %v", mode, err, time.Since(start))
+		}
+	}
+	for _, c := range []struct{ mode, want string }{
+		{"hang", "no reply in time"},
+		{"crash", "the engine ended"},
+		{"garbage", `best move "99-98" is not one of damka's legal moves`},
+	} {
+		e, err := fake(t, c.mode, StartOptions{Timeout: 300 * time.Millisecond})
+		if err != nil {
+			t.Fatalf("%s: %v", c.mode, err)
+		}
+		start := time.Now()
+		_, err = e.Analyse(&p, Limits{Depth: 3})
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p.FEN()) || !strings.Contains(err.Error(), e.String()) {
+			t.Errorf("%s: %v", c.mode, err)
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Errorf("%s: %v to fail", c.mode, time.Since(start))
+		}
+		e.Close()
+		if !gone(e) {
+			t.Errorf("%s: the engine outlives Close", c.mode)
+		}
+	}
+	// An engine that ignores quit is killed after the grace period.
+	e, err := fake(t, "stubborn", StartOptions{Grace: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	e.Close()
+	if el := time.Since(start); el > 5*time.Second || !gone(e) {
+		t.Errorf("stubborn: Close took %v", el)
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	for in, want := range map[string][]string{
+		"/opt/scan/scan hub":          {"/opt/scan/scan", "hub"},
+		"  a\tb  ":                    {"a", "b"},
+		`'/opt/my scan/scan' hub`:     {"/opt/my scan/scan", "hub"},
+		`/opt/my\ scan/scan hub`:      {"/opt/my scan/scan", "hub"},
+		`"a \"b\" \$c \x" d`:          {`a "b" $c \x`, "d"},
+		`x''y "" ''`:                  {"xy", "", ""},
+		`pre"mid dle"'post'`:          {"premid dlepost"},
+		"":                            nil,
+		`damka hub --variant russian`: {"damka", "hub", "--variant", "russian"},
+	} {
+		got, err := SplitCommand(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("%q: %q %v, want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{`'a`, `"a`, `a\`} {
+		if _, err := SplitCommand(bad); err == nil {
+			t.Errorf("%q split", bad)
+		}
+	}
+}
