@@ -41,9 +41,10 @@ test: lint
 	$(GO) test -tags duckdb ./export/
 
 # The concurrent packages under the race detector (-short: the long
-# byte-for-byte comparisons are skipped, they have no goroutines of their own).
+# byte-for-byte comparisons are skipped, they have no goroutines of their own;
+# 20 minutes: cmd/damka alone takes minutes under the detector on a loaded machine).
 race:
-	$(GO) test -race -short $(RACEPKGS)
+	$(GO) test -race -short -timeout 20m $(RACEPKGS)
 
 # What CI (.ci/run) runs on a fresh machine.
 ci: test race test-beam
