@@ -48,7 +48,7 @@ func NewCache(opts Options, size int) *Cache {
 	if size <= 0 {
 		size = DefaultCacheSize
 	}
-	return &Cache{opts: opts.withDefaults(), cur: map[cacheKey]*cacheEntry{}, max: max(size/2, 1)}
+	return &Cache{opts: opts.WithDefaults(), cur: map[cacheKey]*cacheEntry{}, max: max(size/2, 1)}
 }
 
 // get returns the result of the search of k, or reserves it: then the

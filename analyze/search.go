@@ -48,8 +48,10 @@ func VerifyFor(depth int) int {
 	return min(DefaultVerify, max(depth, 1))
 }
 
-// withDefaults fills in the zero fields and clamps the depth.
-func (o Options) withDefaults() Options {
+// WithDefaults is o with its zero fields filled in and its depth clamped:
+// the options a Searcher searches with (its Depth is the depth analyses
+// are made at, Evals' depth).
+func (o Options) WithDefaults() Options {
 	if o.Depth <= 0 {
 		o.Depth = DefaultDepth
 	}
@@ -149,7 +151,7 @@ type errStopped struct{}
 
 // NewSearcher returns a Searcher for variant v.
 func NewSearcher(v draughts.Variant, opts Options) *Searcher {
-	opts = opts.withDefaults()
+	opts = opts.WithDefaults()
 	s := &Searcher{v: v, opts: opts, lv: levers, eval: evaluatorFor(v), tt: newTable(opts.TTSize, levers.ttBucket), nextPoll: noPoll}
 	for i := range s.moves {
 		s.moves[i] = make([]draughts.Move, 0, 48)

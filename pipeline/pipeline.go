@@ -123,16 +123,7 @@ func (p *Pipeline) Depth() int {
 	if p.opts.Analysis == nil {
 		return 0
 	}
-	return analysisDepth(*p.opts.Analysis)
-}
-
-// analysisDepth is the depth a searcher with opts searches to.
-func analysisDepth(opts analyze.Options) int {
-	d := opts.Depth
-	if d <= 0 {
-		d = analyze.DefaultDepth
-	}
-	return min(d, analyze.MaxDepth)
+	return p.opts.Analysis.WithDefaults().Depth
 }
 
 // Processor processes games one at a time for one worker, keeping its
@@ -275,5 +266,5 @@ func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*analy
 	for i := range pas {
 		nodes += pas[i].Nodes
 	}
-	return Evals(pas, analysisDepth(opts)), n, nodes
+	return Evals(pas, opts.WithDefaults().Depth), n, nodes
 }
