@@ -7,23 +7,25 @@ import (
 
 // The memory of a run on Prism in one process. Prism keeps every element
 // of every collection in memory until the run ends, so a run's peak grows
-// with its archive; a cluster's runner (Flink, Spark, Dataflow) spills
-// to disk and spreads over its workers. Measured with damka-beam on
-// random archives of 49-ply games (make random-archive; 523 bytes of PDN
-// a game), peak RSS:
+// with its archive, a little faster than the archive (its buffers grow by
+// doubling); a cluster's runner (Flink, Spark, Dataflow) spills to disk
+// and spreads over its workers. Measured with damka-beam on random
+// archives of 49-ply games (make random-archive; 523 bytes of PDN a
+// game), peak RSS:
 //
-//	games   PDN      --depth 0   --depth 1
-//	10,000  5.2 MB   0.70 GB     1.25 GB
-//	30,000  15.7 MB  1.92 GB     2.78 GB
+//	games    PDN      --depth 0   --depth 1   --depth 3
+//	10,000   5.2 MB   0.70 GB     1.25 GB     1.55 GB
+//	30,000   15.7 MB  1.92 GB     2.78 GB
+//	100,000  52.4 MB  7.54 GB     11.48 GB
 //
-// so about 120 bytes of memory a byte of PDN over a base of about 0.1 GB
-// without analysis, and 150 over 0.5 GB with it (the elements held do
-// not depend on the depth). PeakMemory is that, rounded up.
+// PeakMemory covers these: 150 bytes of memory a byte of PDN over a base
+// of 0.125 GiB without analysis, 250 over 0.5 GiB with it (longer lines
+// at a greater depth make the analyses a little larger).
 const (
 	memoryBase            = 128 << 20
-	memoryPerByte         = 120
+	memoryPerByte         = 150
 	memoryBaseAnalysed    = 512 << 20
-	memoryPerByteAnalysed = 150
+	memoryPerByteAnalysed = 250
 )
 
 // PeakMemory estimates the peak memory, in bytes, of a run on Prism in
