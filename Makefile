@@ -29,7 +29,7 @@ RUNDEPTH ?= 6
 run: build
 	./$(BIN) analyze --depth $(RUNDEPTH) --report -o out/sample sample:ussr1947.pdn
 
-# The README's screenshots of the sample's report (docs/report.png,
+# The screenshots (README.md, docs/commands/analyze.md) of the sample's report (docs/report.png,
 # docs/report-phone.png), taken by the browser test in headless Chromium
 # at make run's depth; the test's other screenshots go to out/test-artifacts.
 screenshots:
@@ -107,7 +107,7 @@ fuzz:
 
 # How often repairs find the move meant: one random slip of each kind in
 # each of the 209 games of the Russian corpus (seeded; SEED=n for another
-# draw), the table the README shows.
+# draw), the table docs/repairs.md shows.
 SEED ?= 14
 measure-repairs:
 	$(GO) test ./validate -run '^TestRepairMeasure$$' -count 1 -v -long -seed $(SEED)
@@ -117,7 +117,7 @@ measure-repairs:
 # flags of internal/tools/verdicts (go doc ./internal/tools/verdicts).
 # The reference is the deeper search of this build for both binaries.
 # Reference searches are cached (testdata/verdicts holds the results
-# behind the README's table), so a rerun takes minutes.
+# behind the table of docs/engine.md), so a rerun takes minutes.
 OLD            ?=
 VERDICTS_FLAGS ?=
 verdicts: build
@@ -125,12 +125,12 @@ verdicts: build
 
 # The default analysis on a bigger recall sample (3,000 plies), with the
 # reference searched one ply deeper as well: how far the reference holds
-# (README, "How far the verdicts hold").
+# (docs/engine.md, "How far the verdicts hold").
 verdicts-stable: build
 	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) -depths default -limits default=150/3000 -stable $(VERDICTS_FLAGS)
 
 # The verdicts of the default analysis against an external engine's
-# (issue 23; README, "Measured against engines"): ENGINE is the path of
+# (issue 23; docs/engine.md, "Measured against engines"): ENGINE is the path of
 # an engine speaking the Hub protocol (Scan: its folder holds scan.ini and
 # data/), VARIANT russian or international, ENGINE_DEPTH its fixed depth
 # (before the move; one less after it), PLIES the recall sample. Not part
@@ -223,7 +223,7 @@ match-patterns:
 	$(GO) test ./analyze -run TestMatchPatterns -v -timeout 4h -match-games $(MATCH_GAMES) -match-depth $(MATCH_DEPTH)
 
 # A match of two engines over the Hub protocol (internal/tools/match;
-# README, "Matches"): A and B are command lines (damka's engine is
+# docs/engine.md, "Matches"): A and B are command lines (damka's engine is
 # "damka hub"; another build, or Scan), VARIANT russian or international,
 # TIME seconds a move, or NODES nodes a move instead; GAMES games from
 # GAMES/2 balanced openings (as make selfplay draws them, from the tuning

@@ -37,8 +37,8 @@
 //     on a fail.
 //
 // The default analysis (depth 8, verification included) takes about two
-// thirds of the time the full-width depth 8 took (the README gives the
-// measurement). Three things go deeper than the depth:
+// thirds of the time the full-width depth 8 took (docs/performance.md gives
+// the measurement). Three things go deeper than the depth:
 //
 //   - Forced moves: a node with a single legal move (most often a
 //     compulsory capture, R-CAP-1) does not use up depth.
@@ -150,7 +150,7 @@
 // held-out half: 0.0610 to 0.0601), the best k still 0.006. It costs: the search
 // visits about 10% more nodes at a fixed depth and 11% fewer a second
 // (BenchmarkSearch), and the default analysis takes 1.3 times the CPU per
-// ply (the README, "Measured against engines", gives the figures against
+// ply (docs/engine.md, "Measured against engines", gives the figures against
 // KestoG). Levers pattern=0 turns the patterns off (and hand=1, the
 // evaluation of the hand-set weights alone).
 //
@@ -177,7 +177,7 @@
 // so that with Levers hand=1 the evaluation is the geometry one exactly
 // (TestIntlHandIsGeometry); the openings of half of them come from the
 // tuning half of the International master games (never the held-out
-// half that internal/tools/verdicts measures on). The README ("Measured
+// half that internal/tools/verdicts measures on). docs/engine.md ("Measured
 // against engines") gives the fit's held-out error and what it changes
 // against Scan.
 //
@@ -248,7 +248,7 @@
 // those of that depth.
 //
 // Verification is what makes the verdicts hold: measured by make verdicts
-// (internal/tools/verdicts) on held-out master games, the README gives
+// (internal/tools/verdicts) on held-out master games, docs/engine.md gives
 // the precision and recall of the mistakes and blunders against a search
 // 8 plies deeper, and (make verdicts-stable) how far that reference
 // agrees with itself one ply deeper: about 72% of its serious moves stay

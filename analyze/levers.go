@@ -55,7 +55,7 @@ type leverSet struct {
 	handEval bool
 	// intlFit: International uses the fitted evaluation (evalintl.go)
 	// instead of the geometry one; off by default: measured against Scan
-	// it did not help (README, "Measured against engines").
+	// it did not help (docs/engine.md, "Measured against engines").
 	intlFit bool
 	// pattern: the Russian evaluation adds the patterns of its regions
 	// (pattern.go; not with handEval, which is the evaluation of the

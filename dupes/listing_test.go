@@ -117,7 +117,7 @@ func (h *heapSampler) sample() {
 }
 
 // Issue 44, item 10: damka dupes keeps 20 bytes a game to list the
-// groups (README), however large a group: 200,000 copies of a short game
+// groups (docs/commands/dupes.md), however large a group: 200,000 copies of a short game
 // in one group, over four files, are held in about 20 bytes a game once
 // found, and listing them, as text or JSON, takes no more (the games of a
 // group were copied whole to be listed: 190 bytes a game, 450 with
@@ -167,6 +167,6 @@ func TestListingMemory(t *testing.T) {
 	// listing's buffers.
 	const most = 21
 	if held > most || listText > most || listJSON > most {
-		t.Errorf("%.1f bytes a game held, %.1f while listed as text, %.1f as JSON; want at most %d (README: 20)", held, listText, listJSON, most)
+		t.Errorf("%.1f bytes a game held, %.1f while listed as text, %.1f as JSON; want at most %d (docs/commands/dupes.md: 20)", held, listText, listJSON, most)
 	}
 }

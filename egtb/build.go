@@ -15,7 +15,7 @@ import (
 )
 
 // DefaultPieces is the number of pieces damka egtb build goes to by
-// default: every class of 4 pieces or fewer (seconds; see the README for
+// default: every class of 4 pieces or fewer (seconds; see docs/commands/egtb.md for
 // the time and size of each).
 const DefaultPieces = 4
 

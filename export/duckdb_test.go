@@ -294,7 +294,7 @@ func TestDuckDBLayout(t *testing.T) {
 	}
 }
 
-// The README's explorer statistics per named opening: games, White's
+// The explorer statistics per named opening of docs/datasets.md: games, White's
 // wins, draws, Black's wins and White's score, from games.opening_name.
 func TestDuckDBNamedOpenings(t *testing.T) {
 	reports := readReports(t, allFiles(t)...)
@@ -359,7 +359,7 @@ func TestDuckDBNamedOpenings(t *testing.T) {
 	}
 }
 
-// The opening explorer query of the README: the moves from the start
+// The opening explorer query of docs/datasets.md: the moves from the start
 // position, most played first, with the mover's score.
 func TestDuckDBOpeningQuery(t *testing.T) {
 	reports := readReports(t, allFiles(t)...)
@@ -418,8 +418,8 @@ func TestDuckDBOpeningQuery(t *testing.T) {
 	}
 }
 
-// The README's snippets run as written, on analysed data.
-func TestDuckDBReadmeQueries(t *testing.T) {
+// The snippets of docs/datasets.md run as written, on analysed data.
+func TestDuckDBDocsQueries(t *testing.T) {
 	reports := readReports(t, allFiles(t)...)
 	evals := fakeEvals(reports)
 	db, _ := duckFiles(t, reports, evals)
@@ -705,7 +705,7 @@ func TestDuckDBMoveColumns(t *testing.T) {
 	if n := queryInt(t, db, `SELECT count(*) FROM 'moves.parquet' WHERE hash_before < 0`); n == 0 {
 		t.Error("no negative hash: the high bit is lost")
 	}
-	// The README's cast gives the unsigned hash back.
+	// The cast of docs/datasets.md gives the unsigned hash back.
 	for _, r := range reports[:20] {
 		if len(r.Plies) == 0 {
 			continue
@@ -855,18 +855,18 @@ func TestDuckDBHivePartitions(t *testing.T) {
 	}
 }
 
-// Every statement of the README's DuckDB examples runs as written on the
+// Every statement of the DuckDB examples of docs/datasets.md runs as written on the
 // datasets of the test files with an analysis (out/ as export and analyze
 // write it, out/ds/ partitioned by year), and each returns rows.
-func TestDuckDBReadmeSQL(t *testing.T) {
-	text, err := os.ReadFile("../README.md")
+func TestDuckDBDocsSQL(t *testing.T) {
+	text, err := os.ReadFile("../docs/datasets.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, block, ok := strings.Cut(string(text), "DuckDB:\n\n```sql\n")
 	block, _, ok2 := strings.Cut(block, "```")
 	if !ok || !ok2 {
-		t.Fatal("no DuckDB block in the README")
+		t.Fatal("no DuckDB block in docs/datasets.md")
 	}
 	reports := readReports(t, append(allFiles(t), tagFiles...)...)
 	evals := fakeEvals(reports)
@@ -919,6 +919,6 @@ func TestDuckDBReadmeSQL(t *testing.T) {
 		}
 	}
 	if n < 10 {
-		t.Errorf("%d statements in the README", n)
+		t.Errorf("%d statements in docs/datasets.md", n)
 	}
 }

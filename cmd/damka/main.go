@@ -1,5 +1,5 @@
 // Command damka turns draughts game archives into clean, verified,
-// analysed data. See README.md for the commands.
+// analysed data. See README.md and docs/commands/ for the commands.
 package main
 
 import (

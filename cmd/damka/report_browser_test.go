@@ -312,7 +312,7 @@ func TestReportInBrowser(t *testing.T) {
 	b.checkClean(t, page, false)
 
 	if *docsShots {
-		// The README's pictures: the top of the page on a desktop, and on a
+		// The pictures of README.md and docs/commands/analyze.md: the top of the page on a desktop, and on a
 		// phone.
 		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: ""}); err != nil {
 			t.Fatal(err)

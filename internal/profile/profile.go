@@ -1,6 +1,6 @@
 // Package profile writes the profiles of a run of damka, for go tool
 // pprof: the hidden --cpuprofile and --memprofile flags with which damka
-// is measured (make bench, the README's Performance section).
+// is measured (make bench, docs/performance.md).
 package profile
 
 import (

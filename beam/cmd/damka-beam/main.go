@@ -10,7 +10,7 @@
 //
 // It runs on any Beam runner: Prism in this process (the default),
 // Flink, Spark or any job server with --runner=universal --endpoint=...,
-// Dataflow with --runner=dataflow. See the README, "Beyond one machine".
+// Dataflow with --runner=dataflow. See docs/beam.md ("Beyond one machine").
 //
 // Exit status: 0 when every game replays cleanly, 1 when a game has an
 // error or could not be checked, 2 when an input could not be read (as

@@ -1,6 +1,6 @@
 // Command match plays two engines against each other over the Hub
 // protocol (internal/hub; damka's own engine is "damka hub"), and reports
-// the score and the Elo difference (make match; README, "Matches").
+// the score and the Elo difference (make match; docs/engine.md, "Matches").
 //
 //	go run ./internal/tools/match -a 'bin/damka hub' -b '/tmp/old/damka hub' \
 //		-variant russian -time 0.1 -games 200 -o out/match

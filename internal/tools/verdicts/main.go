@@ -43,7 +43,7 @@
 // or the evaluation changes its node counts), the transposition table
 // size, the position's Zobrist hash and the depth: files under -cache,
 // and read-only seeds under -seed (committed: the results behind the
-// README's table, so that make verdicts reruns in minutes).
+// table of docs/engine.md, so that make verdicts reruns in minutes).
 //
 // With -engine the reference is an external engine instead (issue 23):
 // one speaking the Hub protocol, such as Scan for International draughts
