@@ -319,8 +319,9 @@ type Limits struct {
 	Time  time.Duration
 }
 
-// commands are the commands that set l in the engine's dialect.
-func (l Limits) commands(dialect int) []string {
+// Commands are the commands that set l in an engine's dialect
+// (Engine.Dialect).
+func (l Limits) Commands(dialect int) []string {
 	var c []string
 	if dialect == 2 {
 		var a []string
@@ -404,11 +405,11 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	var c []string
 	if e.Dialect == 2 {
 		c = append(c, "new-game", "pos pos="+Position(p))
-		c = append(c, l.commands(2)...)
+		c = append(c, l.Commands(2)...)
 		c = append(c, "go analyze")
 	} else {
 		c = append(c, "new", "pos "+Position(p))
-		c = append(c, l.commands(1)...)
+		c = append(c, l.Commands(1)...)
 		c = append(c, "analyse")
 	}
 	if err := e.Send(c...); err != nil {

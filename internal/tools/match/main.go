@@ -423,19 +423,9 @@ func (w *worker) engine(i int) (*hub.Client, error) {
 	return w.eng[i], nil
 }
 
-// limits are the commands that set an engine's limits.
-func (c *config) limits() []string {
-	var l []string
-	if c.depth > 0 {
-		l = append(l, "depth "+strconv.Itoa(c.depth))
-	}
-	if c.nodes > 0 {
-		l = append(l, "nodes "+strconv.FormatUint(c.nodes, 10))
-	}
-	if c.time > 0 {
-		l = append(l, "movetime "+strconv.FormatFloat(c.time, 'g', -1, 64))
-	}
-	return l
+// limits are the limits of every search of the match.
+func (c *config) limits() hub.Limits {
+	return hub.Limits{Depth: c.depth, Nodes: c.nodes, Time: time.Duration(c.time * float64(time.Second))}
 }
 
 // answerTime is how long an engine may take to answer a search.
@@ -520,7 +510,8 @@ func (w *worker) play(g int, o opening) (result, *pdn.Game) {
 	for i := range 2 {
 		e, err := w.engine(i)
 		if err == nil {
-			err = e.Send(append([]string{"new"}, c.limits()...)...)
+			// The match speaks Hub 1, Scan 2.0's dialect, as damka hub does.
+			err = e.Send(append([]string{"new"}, c.limits().Commands(1)...)...)
 		}
 		if err != nil {
 			forfeit(i, w.fail(i, err))
