@@ -19,13 +19,15 @@ import (
 //	100,000  52.4 MB  7.54 GB     11.48 GB
 //
 // PeakMemory covers these: 150 bytes of memory a byte of PDN over a base
-// of 0.125 GiB without analysis, 250 over 0.5 GiB with it (longer lines
-// at a greater depth make the analyses a little larger).
+// of 0.125 GiB without analysis, 270 over 0.5 GiB with it (longer lines
+// at a greater depth make the analyses larger: 1.24 times the memory at
+// depth 3 as at depth 1 on 10,000 games, so about 14 GB for 100,000,
+// which was not run).
 const (
 	memoryBase            = 128 << 20
 	memoryPerByte         = 150
 	memoryBaseAnalysed    = 512 << 20
-	memoryPerByteAnalysed = 250
+	memoryPerByteAnalysed = 270
 )
 
 // PeakMemory estimates the peak memory, in bytes, of a run on Prism in
