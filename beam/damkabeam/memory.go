@@ -16,13 +16,12 @@ import (
 //	games    PDN      --depth 0   --depth 1   --depth 3
 //	10,000   5.2 MB   0.70 GB     1.25 GB     1.55 GB
 //	30,000   15.7 MB  1.92 GB     2.78 GB
-//	100,000  52.4 MB  7.54 GB     11.48 GB
+//	100,000  52.4 MB  7.54 GB     11.48 GB    14.13 GB
 //
 // PeakMemory covers these: 150 bytes of memory a byte of PDN over a base
 // of 0.125 GiB without analysis, 270 over 0.5 GiB with it (longer lines
-// at a greater depth make the analyses larger: 1.24 times the memory at
-// depth 3 as at depth 1 on 10,000 games, so about 14 GB for 100,000,
-// which was not run).
+// at a greater depth make the analyses larger: 1.23 to 1.24 times the
+// memory at depth 3 as at depth 1).
 const (
 	memoryBase            = 128 << 20
 	memoryPerByte         = 150
