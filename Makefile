@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay fit selfplay-patterns fit-patterns match-patterns match
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit selfplay-patterns fit-patterns match-patterns match
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -221,6 +221,30 @@ fit-patterns:
 		-pat-out $(CURDIR)/analyze/patterns_russian.bin
 match-patterns:
 	$(GO) test ./analyze -run TestMatchPatterns -v -timeout 4h -match-games $(MATCH_GAMES) -match-depth $(MATCH_DEPTH)
+
+# The training data of the learned evaluation (internal/traindata;
+# docs/engine.md, "Training data"): make train-data adds TRAIN_CHUNKS
+# chunks of TRAIN_GAMES self-play games at TRAIN_DEPTH to
+# testdata/train/TRAIN_VARIANT, in the background (log:
+# out/train-TRAIN_VARIANT.log), with one selfplay binary built first
+# (out/train-selfplay), so that every chunk of a run is made by the same
+# code. A stopped run, started again, finishes the chunk it was making.
+# A chunk is a function of the seed and the chunks before it: commit them
+# in order, with their manifest.
+TRAIN_VARIANT ?= international
+TRAIN_DEPTH   ?= $(if $(filter russian,$(TRAIN_VARIANT)),8,6)
+TRAIN_GAMES   ?= 1000
+TRAIN_CHUNKS  ?= 1
+TRAIN_SEED    ?= 1
+TRAIN_DIR     := testdata/train/$(TRAIN_VARIANT)
+TRAIN_OPEN     = $(if $(filter international,$(TRAIN_VARIANT)),$(INTL_OPENINGS),$(RU_OPENINGS))
+train-data:
+	@mkdir -p out
+	$(GO) build -o out/train-selfplay ./internal/tools/selfplay
+	nohup sh -c 'for i in $$(seq $(TRAIN_CHUNKS)); do nice -n 10 out/train-selfplay -variant $(TRAIN_VARIANT) \
+		-depth $(TRAIN_DEPTH) -chunk-games $(TRAIN_GAMES) -seed $(TRAIN_SEED) -openings "$(TRAIN_OPEN)" \
+		-version "$(VERSION)" -data $(TRAIN_DIR) || exit 1; done' > out/train-$(TRAIN_VARIANT).log 2>&1 &
+	@echo "adding $(TRAIN_CHUNKS) chunk(s) to $(TRAIN_DIR) in the background; log: out/train-$(TRAIN_VARIANT).log"
 
 # A match of two engines over the Hub protocol (internal/tools/match;
 # docs/engine.md, "Matches"): A and B are command lines (damka's engine is

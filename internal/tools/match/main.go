@@ -9,14 +9,14 @@
 // program, found as exec.Command finds it), started once per worker and
 // reused from game to game ("new" before each game).
 //
-// Openings: opening k is drawn as internal/tools/selfplay draws its
-// openings, with a generator seeded by (-seed, k): -random plies drawn
-// uniformly among the legal moves from the start position or, with
-// -openings, for every other opening a position of a master game of the
-// tuning half (even index in the file) at a ply from 6 to 20 followed by 2
-// random plies; drawn again (up to 50 times) while the position is not
-// balanced (a depth-4 search scores it beyond ±0.60), the game ended in
-// it, or an earlier opening of the match has the same position. Each
+// Openings: opening k is drawn as internal/selfplay draws openings, with
+// a generator seeded by (-seed, k): -random plies drawn uniformly among
+// the legal moves from the start position or, with -openings, for every
+// other opening a position of a master game of the tuning half (even
+// index in the file) at a ply from 6 to 20 followed by 2 random plies;
+// drawn again (up to 50 times) while the position is not balanced (a
+// depth-4 search scores it beyond ±0.60), the game ended in it, or an
+// earlier opening of the match has the same position. Each
 // opening is played twice: game 2k with A as White, game 2k+1 with B as
 // White. The same seed gives the same openings, whatever -j.
 //
@@ -49,7 +49,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -57,10 +56,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/input"
 	"github.com/damka/damka/internal/hub"
+	"github.com/damka/damka/internal/selfplay"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -256,7 +254,7 @@ func run(c config, dir string, jobs int, log *os.File) ([]result, error) {
 		}
 		e.Close()
 	}
-	masters, err := masterLines(c)
+	masters, err := selfplay.MasterLines(c.variant, c.openings)
 	if err != nil {
 		return nil, err
 	}
@@ -319,78 +317,13 @@ type opening struct {
 	pos draughts.Position
 }
 
-// masterLines reads the positions of the master games that give openings.
-func masterLines(c config) ([][]draughts.Position, error) {
-	var lines [][]draughts.Position
-	for _, name := range strings.Split(c.openings, ",") {
-		if name == "" {
-			continue
-		}
-		err := input.ReadFile(name, func(g *pdn.Game, _ error) error {
-			if g.Index%2 == 1 {
-				return nil // the held-out half
-			}
-			r := validate.Game(g, validate.Options{Variant: c.variant})
-			var line []draughts.Position
-			for _, pl := range r.Plies {
-				line = append(line, pl.Before)
-			}
-			if len(line) > 20 {
-				lines = append(lines, line)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return lines, nil
-}
-
-// openings draws the n openings of the match (see the package
-// documentation), in order: each is a function of the seed, its index and
-// the openings before it.
+// openings draws the n openings of the match (internal/selfplay; see the
+// package documentation), in order.
 func openings(c config, n int, masters [][]draughts.Position) []opening {
-	v := c.variant
-	probe := analyze.NewSearcher(v, analyze.Options{Depth: 4, TTSize: 1, Verify: -1})
-	seen := map[draughts.Position]bool{}
+	d := selfplay.NewOpenings(c.variant, c.seed, c.random, masters)
 	out := make([]opening, n)
-	for k := range n {
-		rng := rand.New(rand.NewPCG(c.seed, uint64(k)))
-		var p draughts.Position
-		for try := 0; try < 50; try++ {
-			p = draughts.Start(v)
-			plies := c.random
-			if len(masters) > 0 && k%2 == 1 {
-				line := masters[rng.IntN(len(masters))]
-				p, plies = line[min(6+rng.IntN(15), len(line)-1)], 2
-			}
-			tr := draughts.NewTracker(&p)
-			ok := true
-			for range plies {
-				ms := v.UniqueMoves(&p, nil)
-				if len(ms) == 0 {
-					ok = false
-					break
-				}
-				m := ms[rng.IntN(len(ms))]
-				before := p
-				p.Make(&m)
-				if tr.Push(&before, &m, &p) != draughts.NoDraw {
-					ok = false
-					break
-				}
-			}
-			if !ok || !v.HasMoves(&p) || seen[p] {
-				continue
-			}
-			if sc := probe.Search(&p).Score; sc > 60 || sc < -60 {
-				continue
-			}
-			break
-		}
-		seen[p] = true
-		out[k] = opening{pos: p}
+	for k := range out {
+		out[k] = opening{pos: d.Draw(k).Pos}
 	}
 	return out
 }
