@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit selfplay-patterns fit-patterns match-patterns match
+.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -245,6 +245,16 @@ train-data:
 		-depth $(TRAIN_DEPTH) -chunk-games $(TRAIN_GAMES) -seed $(TRAIN_SEED) -openings "$(TRAIN_OPEN)" \
 		-version "$(VERSION)" -data $(TRAIN_DIR) || exit 1; done' > out/train-$(TRAIN_VARIANT).log 2>&1 &
 	@echo "adding $(TRAIN_CHUNKS) chunk(s) to $(TRAIN_DIR) in the background; log: out/train-$(TRAIN_VARIANT).log"
+
+# International's patterns (analyze/patterngeom.go): make
+# fit-patterns-intl fits analyze/patterns_international.bin to the
+# training data of make train-data (testdata/train/international; GEO_FLAGS
+# for more: -geo-chunks N, -geo-lambda, -geo-l2, ...), and measures it on
+# the held-out half of the master games that give the openings.
+GEO_FLAGS ?=
+fit-patterns-intl:
+	$(GO) test ./analyze -run TestFitPatternsGeom -v -timeout 2h -geo-data $(CURDIR)/testdata/train/international \
+		-geo-masters '$(CURDIR)/$(subst $(comma),$(comma)$(CURDIR)/,$(INTL_OPENINGS))' -geo-out $(CURDIR)/analyze/patterns_international.bin $(GEO_FLAGS)
 
 # A match of two engines over the Hub protocol (internal/tools/match;
 # docs/engine.md, "Matches"): A and B are command lines (damka's engine is

@@ -31,6 +31,7 @@ func init() {
 			evaluators[v] = newGeometryEval(v).eval
 		}
 	}
+	usePatterns()
 }
 
 // evaluatorFor is the evaluation of v.

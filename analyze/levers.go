@@ -61,6 +61,9 @@ type leverSet struct {
 	// (pattern.go; not with handEval, which is the evaluation of the
 	// hand-set weights alone).
 	pattern bool
+	// intlPattern: the International evaluation adds its patterns
+	// (patterngeom.go), when the build has them.
+	intlPattern bool
 	// ttBucket is the number of entries per bucket of the table (2 or 4).
 	ttBucket int
 	// Verification: candidates are searched again verifyStep plies
@@ -108,7 +111,7 @@ func defaultLevers() leverSet {
 		ttBucket:    2,
 		verifyPlain: true, verifyJump: true, verifyStep: 2, verifyMin: 8, verifyAgree: 2,
 		verifyMinMild: 2, verifyMaxMild: 4, screenDrop: 0.03, unstable: 0.1,
-		pattern: true,
+		pattern: true, intlPattern: true,
 	}
 }
 
@@ -198,6 +201,8 @@ func parseLevers(s string) (leverSet, error) {
 			l.intlFit = n != 0
 		case "pattern":
 			l.pattern = n != 0
+		case "ipattern":
+			l.intlPattern = n != 0
 		case "hand":
 			l.handEval = n != 0
 		case "ttbucket":

@@ -1,0 +1,282 @@
+package analyze
+
+import (
+	"flag"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
+	"github.com/damka/damka/internal/traindata"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
+)
+
+// The 10x10 patterns' fit (make fit-patterns-intl; patterngeom.go).
+var (
+	geoData    = flag.String("geo-data", "", "training data folder (internal/traindata) to fit the International patterns to; the fit runs only when set")
+	geoChunks  = flag.Int("geo-chunks", 0, "fit to the first N chunks of -geo-data (0: all)")
+	geoOut     = flag.String("geo-out", "", "write the fitted patterns to this file (patterns_international.bin)")
+	geoPerGame = flag.Int("geo-per-game", 60, "positions drawn from each game")
+	geoEpochs  = flag.Int("geo-epochs", 8, "passes over the positions")
+	geoLR      = flag.Float64("geo-lr", 8, "AdaGrad step, in centi-men")
+	geoL2      = flag.Float64("geo-l2", 6e-6, "weight decay of a pattern weight at each of its uses (per centi-man)")
+	geoLambda  = flag.Float64("geo-lambda", 1, "share of the game's result in the target (the rest: the search score's expected result)")
+	geoMasters = flag.String("geo-masters", "", "master games (comma-separated PDN files) whose held-out half (odd games) measures the fit")
+)
+
+// geoSample is a quiet position for the patterns' fit: the evaluation
+// without patterns (White's view), the phase, the features and the
+// target (White's expected score).
+type geoSample struct {
+	base        float64
+	mg          float64
+	plus, minus []int32
+	target      float64
+}
+
+func (x *geoSample) value(w []float64, n int) float64 {
+	e := x.base
+	for r := range x.plus {
+		e += x.mg*(w[x.plus[r]]-w[x.minus[r]]) + (1-x.mg)*(w[n+int(x.plus[r])]-w[n+int(x.minus[r])])
+	}
+	return e
+}
+
+func geoMSE(xs []*geoSample, w []float64, n int, k float64) float64 {
+	var sum float64
+	for _, x := range xs {
+		d := x.target - sigmoid(k*x.value(w, n))
+		sum += d * d
+	}
+	return sum / float64(max(len(xs), 1))
+}
+
+// TestFitPatternsGeom fits the International pattern weights
+// (patterngeom.go) to the training data (internal/traindata), on top of
+// the evaluation without patterns, as TestFitPatterns does for Russian:
+// positions drawn from each game (a fixed seed), each scored at the end
+// of its quiescence line by E = evaluation + patterns (White's view); the
+// target is the game's result (-geo-lambda 1), or a blend with the
+// expected result of the search score the data holds; 1/(1+exp(-K*E))
+// predicts it, K the slope that fits the evaluation without patterns.
+// AdaGrad from zero, every 10th game held out (cut where it meets a
+// fitted game), the pass with the best held-out error kept. With
+// -geo-masters the held-out half of the master games measures the fit on
+// positions of human play (every 4th from ply 10, the game's result).
+func TestFitPatternsGeom(t *testing.T) {
+	if *geoData == "" {
+		t.Skip("-geo-data not set")
+	}
+	v := draughts.International
+	base := evaluatorFor(v)
+	if intlPatterns != nil {
+		base = intlBase
+	}
+	pg := newPatternGeom(v.Geometry())
+	s := NewSearcher(v, Options{Depth: 1, TTSize: 1})
+	s.eval = base
+	entries, err := traindata.ReadManifest(*geoData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *geoChunks > 0 {
+		entries = entries[:min(*geoChunks, len(entries))]
+	}
+	if len(entries) == 0 {
+		t.Fatalf("%s: no chunks", *geoData)
+	}
+	sample := func(p *draughts.Position, target float64) (*geoSample, bool) {
+		leaf, ok := quietLeaf(s, p)
+		if !ok {
+			return nil, false
+		}
+		x := &geoSample{base: float64(base(&leaf)), target: target,
+			mg: float64(min(leaf.Occupied().PopCount(), pg.full)) / float64(pg.full)}
+		x.plus, x.minus = pg.features(leaf.Men(draughts.White), leaf.Men(draughts.Black))
+		return x, true
+	}
+	// The search scores' slope, for the blended target: fitted below on
+	// the scores against the results.
+	type raw struct {
+		pos   draughts.Position
+		score float64 // White's view
+		white float64
+		hold  bool
+	}
+	var raws []raw
+	seen := map[draughts.Position]bool{}
+	rng := rand.New(rand.NewPCG(42, 1))
+	games, cut := 0, 0
+	for _, e := range entries {
+		gs, err := traindata.ReadChunk(*geoData, v, e.Chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Fitted games first, so that a held-out game is cut where it
+		// meets one of them.
+		for pass := range 2 {
+			for _, g := range gs {
+				hold := g.Index%10 == 9
+				if hold != (pass == 1) {
+					continue
+				}
+				games++
+				var xs []raw
+				p := g.Start
+				for i := range g.Moves {
+					if hold && seen[p] {
+						cut += len(g.Moves) - i
+						break
+					}
+					if !hold {
+						seen[p] = true
+					}
+					sc := float64(g.Scores[i])
+					if p.Side == draughts.Black {
+						sc = -sc
+					}
+					xs = append(xs, raw{p, sc, g.White, hold})
+					p.Make(&g.Moves[i])
+				}
+				rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+				raws = append(raws, xs[:min(len(xs), *geoPerGame)]...)
+			}
+		}
+	}
+	t.Logf("%d chunks, %d games, %d positions drawn; %d positions of held-out games left out", len(entries), games, len(raws), cut)
+	// The slope of the search scores against the results.
+	ks, bestS := 0.0, math.Inf(1)
+	for kk := 0.002; kk <= 0.03; kk += 0.0005 {
+		var sum float64
+		n := 0
+		for _, r := range raws {
+			if math.Abs(r.score) >= float64(TableWinScore-MaxPly) {
+				continue
+			}
+			d := r.white - sigmoid(kk*r.score)
+			sum += d * d
+			n++
+		}
+		if e := sum / float64(max(n, 1)); e < bestS {
+			ks, bestS = kk, e
+		}
+	}
+	t.Logf("search scores: slope %.4f, mean squared error %.5f against the results", ks, bestS)
+	var train, hold []*geoSample
+	for _, r := range raws {
+		target := r.white
+		if *geoLambda < 1 {
+			target = *geoLambda*r.white + (1-*geoLambda)*sigmoid(ks*r.score)
+		}
+		x, ok := sample(&r.pos, target)
+		if !ok {
+			continue
+		}
+		if r.hold {
+			hold = append(hold, x)
+		} else {
+			train = append(train, x)
+		}
+	}
+	raws = nil
+	var masters []*geoSample
+	if *geoMasters != "" {
+		masters = geoMasterSamples(t, v, *geoMasters, sample)
+	}
+	n := len(pg.windows) * patConfigs
+	w := make([]float64, 2*n)
+	k, best := 0.0, math.Inf(1)
+	for kk := 0.002; kk <= 0.03; kk += 0.0001 {
+		if e := geoMSE(train, w, n, kk); e < best {
+			k, best = kk, e
+		}
+	}
+	baseHold, baseMasters := geoMSE(hold, w, n, k), geoMSE(masters, w, n, k)
+	t.Logf("%d positions to fit, %d held out, %d of master games; without patterns: %.5f fitted, %.5f held out, %.5f masters (K %.4f)",
+		len(train), len(hold), len(masters), best, baseHold, baseMasters, k)
+	g2 := make([]float64, len(w))
+	bestW, bestHold := append([]float64(nil), w...), baseHold
+	for epoch := 1; epoch <= *geoEpochs; epoch++ {
+		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		for _, x := range train {
+			p := sigmoid(k * x.value(w, n))
+			d := -2 * (x.target - p) * p * (1 - p) * k
+			for r := range x.plus {
+				for ph, share := range [2]float64{x.mg, 1 - x.mg} {
+					if share == 0 {
+						continue
+					}
+					for sign, i := range [2]int32{x.plus[r], x.minus[r]} {
+						i += int32(ph * n)
+						g := d * share
+						if sign == 1 {
+							g = -g
+						}
+						g += *geoL2 * w[i]
+						g2[i] += g * g
+						w[i] -= *geoLR * g / (math.Sqrt(g2[i]) + 1e-9)
+					}
+				}
+			}
+		}
+		h := geoMSE(hold, w, n, k)
+		t.Logf("pass %d: %.5f fitted, %.5f held out, %.5f masters", epoch, geoMSE(train, w, n, k), h, geoMSE(masters, w, n, k))
+		if h < bestHold {
+			bestHold = h
+			copy(bestW, w)
+		}
+	}
+	used, big := 0, 0.0
+	for _, x := range bestW {
+		if x != 0 {
+			used++
+		}
+		big = max(big, math.Abs(x))
+	}
+	t.Logf("kept: held out %.5f against %.5f without patterns, masters %.5f against %.5f; %d of %d weights used, the largest %.0f centi-men",
+		bestHold, baseHold, geoMSE(masters, bestW, n, k), baseMasters, used, len(bestW), big)
+	if *geoOut != "" {
+		q := make([]int16, len(bestW))
+		for i, x := range bestW {
+			q[i] = int16(max(-32767, min(32767, math.Round(x))))
+		}
+		if err := os.WriteFile(*geoOut, encodePatterns(q), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%s, %d chunks)", *geoOut, filepath.Base(*geoData), len(entries))
+	}
+}
+
+// geoMasterSamples are the positions of the held-out half (odd games) of
+// the master games in files: every 4th from ply 10, with the result.
+func geoMasterSamples(t *testing.T, v draughts.Variant, files string, sample func(*draughts.Position, float64) (*geoSample, bool)) []*geoSample {
+	var out []*geoSample
+	for _, name := range strings.Split(files, ",") {
+		err := input.ReadFile(name, func(g *pdn.Game, _ error) error {
+			if g.Index%2 == 0 {
+				return nil
+			}
+			r := validate.Game(g, validate.Options{Variant: v})
+			white := map[string]float64{"2-0": 1, "1-1": 0.5, "0-2": 0}
+			res, ok := white[r.Result]
+			if !ok {
+				return nil
+			}
+			for i := 10; i < len(r.Plies); i += 4 {
+				if x, ok := sample(&r.Plies[i].Before, res); ok {
+					out = append(out, x)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
