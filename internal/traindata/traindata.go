@@ -325,3 +325,43 @@ func ReadChunk(dir string, v draughts.Variant, k int) ([]Game, error) {
 	}
 	return games, nil
 }
+
+// Verify checks chunk e of the data set in dir against its manifest line:
+// the SHA-256 of its two files, and that its games replay with as many
+// scores as moves and hold the positions and results the line says.
+func Verify(dir string, v draughts.Variant, e Entry) error {
+	for _, f := range []struct{ name, sum string }{{PDNName(e.Chunk), e.PDNSum}, {ScoresName(e.Chunk), e.ScoresSum}} {
+		b, err := os.ReadFile(filepath.Join(dir, f.name))
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		if got := hex.EncodeToString(sum[:]); got != f.sum {
+			return fmt.Errorf("%s: SHA-256 %s, the manifest says %s", filepath.Join(dir, f.name), got, f.sum)
+		}
+	}
+	games, err := ReadChunk(dir, v, e.Chunk)
+	if err != nil {
+		return err
+	}
+	got := Entry{Games: len(games)}
+	for i, g := range games {
+		if g.Index != e.First+i {
+			return fmt.Errorf("%s: game %d has index %d, want %d", filepath.Join(dir, PDNName(e.Chunk)), i+1, g.Index, e.First+i)
+		}
+		got.Positions += len(g.Moves)
+		switch g.White {
+		case 1:
+			got.White++
+		case 0:
+			got.Black++
+		default:
+			got.Draw++
+		}
+	}
+	if got.Games != e.Games || got.Positions != e.Positions || got.White != e.White || got.Draw != e.Draw || got.Black != e.Black {
+		return fmt.Errorf("%s: chunk %d holds %d games, %d positions, %d-%d-%d; the manifest says %d, %d, %d-%d-%d",
+			dir, e.Chunk, got.Games, got.Positions, got.White, got.Draw, got.Black, e.Games, e.Positions, e.White, e.Draw, e.Black)
+	}
+	return nil
+}

@@ -111,3 +111,55 @@ func TestChunkDamaged(t *testing.T) {
 		t.Errorf("bad manifest: %v", err)
 	}
 }
+
+// The data sets in the repository are what their manifests say.
+func TestCommittedData(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "train")
+	dirs, err := os.ReadDir(root)
+	if os.IsNotExist(err) {
+		t.Skip("no training data in the repository")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		v, err := draughts.VariantByName(d.Name())
+		if err != nil {
+			t.Errorf("%s: %v", d.Name(), err)
+			continue
+		}
+		dir := filepath.Join(root, d.Name())
+		entries, err := ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if err := Verify(dir, v, e); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+func TestVerifyDamaged(t *testing.T) {
+	v := draughts.Russian
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(5, 6))
+	e := Entry{Variant: "russian", First: 0}
+	if err := WriteChunk(dir, v, &e, []Game{randomGame(v, 0, 20, rng), randomGame(v, 1, 20, rng)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(dir, v, e); err != nil {
+		t.Fatal(err)
+	}
+	bad := e
+	bad.Positions++
+	if err := Verify(dir, v, bad); err == nil || !strings.Contains(err.Error(), "the manifest says") {
+		t.Errorf("positions off by one: %v", err)
+	}
+	bad = e
+	bad.ScoresSum = strings.Repeat("0", 64)
+	if err := Verify(dir, v, bad); err == nil || !strings.Contains(err.Error(), "SHA-256") {
+		t.Errorf("sum: %v", err)
+	}
+}
