@@ -236,7 +236,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		if err != nil {
 			return err
 		}
-		es = &engines{spec: spec}
+		es = &engines{spec: spec, warn: func(s string) { fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(s)) }}
 		if err := es.probe(); err != nil {
 			es.close()
 			return fmt.Errorf("analyze: %v", err)

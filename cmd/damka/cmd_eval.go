@@ -149,7 +149,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 		if err != nil {
 			return err
 		}
-		es = &engines{spec: spec}
+		es = &engines{spec: spec, warn: func(s string) { fmt.Fprintf(io.Err, "damka eval: %s\n", display.Text(s)) }}
 		if err := es.probe(); err != nil {
 			es.close()
 			return fmt.Errorf("eval: %v", err)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -21,6 +22,10 @@ import (
 // position after it crashed, hung or broke the protocol; then the position
 // gets an error and the run goes on.
 const engineRestarts = 2
+
+// maxEngineDepth bounds the depth to which a search without a score is
+// asked again a ply deeper.
+const maxEngineDepth = 30
 
 // EngineOptions are the --engine flags of eval and analyze: an external
 // engine, spoken to over the Hub protocol, searches in place of damka.
@@ -136,6 +141,30 @@ type engines struct {
 	closed bool
 	// name is the first engine's name, as it gives it.
 	name string
+	// noScoreDepth is the deepest depth limit (alone) at which the engine
+	// answered without a score: it is asked one ply deeper wherever that
+	// depth or less is asked, and the first such answer is told once
+	// (noScoreTold). The result does not depend on when it is learned:
+	// a search without a score is asked again a ply deeper until it has
+	// one, each from empty tables.
+	noScoreDepth atomic.Int32
+	noScoreTold  sync.Once
+	warn         func(string)
+}
+
+// noScore records an answer without a score at depth limit d.
+func (es *engines) noScore(d int) {
+	for {
+		old := es.noScoreDepth.Load()
+		if int32(d) <= old || es.noScoreDepth.CompareAndSwap(old, int32(d)) {
+			break
+		}
+	}
+	if es.warn != nil {
+		es.noScoreTold.Do(func() {
+			es.warn(fmt.Sprintf("engine %s gives no score at depth %d (Scan 2.0 writes its score from depth 12 on): where a shallower search is asked, it searches to the first depth that gives one", es.name, d))
+		})
+	}
 }
 
 // engineWorker is the engine of one worker, started when first needed and
@@ -231,6 +260,10 @@ func (w *engineWorker) search(p *draughts.Position) (analyze.Result, error) {
 
 // searchWithin is search within the limits l.
 func (w *engineWorker) searchWithin(p *draughts.Position, l hub.Limits) (analyze.Result, error) {
+	depthOnly := l.Nodes == 0 && l.Time == 0 && l.Depth > 0
+	if d := int(w.es.noScoreDepth.Load()); depthOnly && l.Depth <= d {
+		l.Depth = d + 1
+	}
 	var errs []error
 	for attempt := 0; attempt <= engineRestarts; attempt++ {
 		c, err := w.engine()
@@ -241,6 +274,19 @@ func (w *engineWorker) searchWithin(p *draughts.Position, l hub.Limits) (analyze
 		a, err := c.Analyse(p, l)
 		if err == nil {
 			return analyze.Result{Score: a.Score, Best: a.Best, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes}, nil
+		}
+		var ans *hub.AnswerError
+		if errors.As(err, &ans) {
+			// The engine ended its search as the protocol says: asking
+			// again gives the same answer, but one without a score is
+			// asked again one ply deeper (Scan 2.0 scores from depth 12).
+			if ans.NoScore && depthOnly && l.Depth < maxEngineDepth {
+				w.es.noScore(l.Depth)
+				l.Depth++
+				attempt--
+				continue
+			}
+			return analyze.Result{}, err
 		}
 		errs = append(errs, err)
 		w.drop(c)

@@ -95,10 +95,16 @@ func TestEngineEvalFaults(t *testing.T) {
 	engine := func(search string) string {
 		return `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) ` + search + `;; esac; done'`
 	}
-	for _, c := range []struct{ name, cmd, want string }{
-		{"crash", engine("exit 3"), "the engine ended"},
-		{"hang", engine("exec sleep 600"), "no reply in time"},
-		{"garbage", engine("echo info 1 1 12 5 0 0 a-b; echo move 99-98"), "not one of damka's legal moves"},
+	// An engine that crashes or hangs is restarted (3 attempts a
+	// position); one that answers a move that is not legal is not: it
+	// would answer the same (one attempt).
+	for _, c := range []struct {
+		name, cmd, want string
+		attempts        int
+	}{
+		{"crash", engine("exit 3"), "the engine ended", 3},
+		{"hang", engine("exec sleep 600"), "no reply in time", 3},
+		{"garbage", engine("echo info 1 1 12 5 0 0 a-b; echo move 99-98"), "not one of damka's legal moves", 1},
 	} {
 		o := base
 		o.Engine = EngineOptions{Command: c.cmd, Timeout: 0.3}
@@ -108,11 +114,39 @@ func TestEngineEvalFaults(t *testing.T) {
 		if !errors.As(err, &ee) || ee.code != exitFindings || !strings.Contains(err.Error(), "2 position(s) the engine could not search") {
 			t.Errorf("%s: %v", c.name, err)
 		}
-		if len(rows) != 0 || strings.Count(errOut, c.want) != 6 || strings.Count(errOut, "3 attempts") != 2 {
+		many := 0
+		if c.attempts > 1 {
+			many = 2
+		}
+		if len(rows) != 0 || strings.Count(errOut, c.want) != 2*c.attempts || strings.Count(errOut, "3 attempts") != many {
 			t.Errorf("%s: %d lines, stderr:\n%s", c.name, len(rows), errOut)
 		}
 		if el := time.Since(start); el > 30*time.Second {
 			t.Errorf("%s: %v", c.name, el)
+		}
+	}
+}
+
+// TestEngineNoScoreDeeper: an engine that gives no score below a depth
+// (Scan 2.0: 12) is asked again a ply deeper until it gives one, told
+// once, and every position gets the engine's answer.
+func TestEngineNoScoreDeeper(t *testing.T) {
+	engine := `sh -c 'd=0; while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; "depth "*) d=${l#depth };; analyse) ` +
+		`if [ "$d" -ge 4 ]; then echo "info $d 0 25 100 0 0 22-18"; fi; echo "move 22-18";; esac; done'`
+	in := "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8\n"
+	for _, j := range []int{1, 2} {
+		o := EvalOptions{Variant: "russian", Depth: 3, TTSize: 1, Jobs: j, Engine: EngineOptions{Command: engine, Depth: 2}}
+		rows, errOut, err := evalFields(t, o, strings.Repeat(in, 3))
+		if err != nil {
+			t.Fatalf("-j %d: %v\n%s", j, err, errOut)
+		}
+		if len(rows) != 3 || strings.Count(errOut, "gives no score at depth") != 1 {
+			t.Fatalf("-j %d: %d rows, stderr:\n%s", j, len(rows), errOut)
+		}
+		for _, r := range rows {
+			if !slices.Contains(r, "+0.25") || !slices.Contains(r, "c3-d4") {
+				t.Errorf("-j %d: %q, want the engine's +0.25 and c3-d4", j, r)
+			}
 		}
 	}
 }

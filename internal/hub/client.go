@@ -46,6 +46,20 @@ type StartOptions struct {
 // ErrTimeout is the error of a reply that did not come in time (wrapped).
 var ErrTimeout = errors.New("no reply in time")
 
+// AnswerError is a search that the engine ended as the protocol says, with
+// an answer that cannot be used (no move, a move that is not legal, no
+// score): the engine is in a known state, and asking again gives the same
+// answer, so it is neither restarted nor asked again.
+type AnswerError struct {
+	Engine string
+	What   string
+	// NoScore: the answer had a move but no score (Scan 2.0 writes its
+	// score only from depth 12 on).
+	NoScore bool
+}
+
+func (e *AnswerError) Error() string { return "engine " + e.Engine + ": " + e.What }
+
 // Client is one running engine process that speaks the protocol. Its
 // process is killed when damka's ends (on Linux), when a reply does not
 // come in time, and when Close's grace period is over.
@@ -471,14 +485,14 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 		best = strings.TrimSpace(strings.TrimPrefix(last, "move"))
 	}
 	if best == "" || best == "none" {
-		return Analysis{}, fmt.Errorf("engine %s: no move (%q)", e.label, last)
+		return Analysis{}, &AnswerError{Engine: e.label, What: fmt.Sprintf("no move (%q)", last)}
 	}
 	m, err := FindMove(p, best)
 	if err != nil {
-		return Analysis{}, fmt.Errorf("engine %s: its best move %q is not one of damka's legal moves", e.label, best)
+		return Analysis{}, &AnswerError{Engine: e.label, What: fmt.Sprintf("its best move %q is not one of damka's legal moves", best)}
 	}
 	if !found {
-		return Analysis{}, fmt.Errorf("engine %s: no score (no info line; Scan writes none below depth 12)", e.label)
+		return Analysis{}, &AnswerError{Engine: e.label, What: "no score (no info line; Scan 2.0 writes none below depth 12)", NoScore: true}
 	}
 	a.Best = m
 	// The line, as far as its moves are legal; it starts with the best
