@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Frisian draughts has no digest in ../shared/RULES.md: the rules cited
+// Frisian draughts has no digest in docs/rules.md: the rules cited
 // are those of the Friese Dambond (friesdammen.nl, the page dctl's
 // frisian.hpp cites), as dctl and lidraughts play them. Squares are
 // numbered as in International draughts (46 = a1, 1 = b10); each

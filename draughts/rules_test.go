@@ -26,7 +26,7 @@ func legal(t *testing.T, v Variant, fen string) []string {
 	return out
 }
 
-// Hand-built positions, one or more per rule of ../shared/RULES.md.
+// Hand-built positions, one or more per rule of docs/rules.md.
 func TestRules(t *testing.T) {
 	tests := []struct {
 		rule, fen, want string

@@ -12,7 +12,7 @@ import (
 // The rules of Turkish draughts (dama), as the Turkish row of the variant
 // table cites them (Wikipedia's "Turkish draughts", Mindsports' "Dama",
 // iggamecenter's and draughts.github.io's rules, damaturk.com after
-// A. E. Örnek). They are not in ../shared/RULES.md, the Russian rules:
+// A. E. Örnek). They are not in docs/rules.md, the Russian rules:
 // each case names the rule in words, and the Russian rule it differs from
 // where there is one.
 func TestRulesTurkish(t *testing.T) {

@@ -108,7 +108,7 @@ type Variant uint8
 // says which was taken.
 const (
 	NoVariant Variant = iota
-	// Russian draughts (shashki), the rules of ../shared/RULES.md R-MAN,
+	// Russian draughts (shashki), the rules of docs/rules.md R-MAN,
 	// R-KNG, R-CAP, R-END.
 	Russian
 	// Giveaway (poddavki): Russian moves and captures, reversed goal

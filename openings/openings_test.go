@@ -50,8 +50,8 @@ func TestTableReplays(t *testing.T) {
 		// Every row's moves are legal moves of damka's rules (R-MAN-1,
 		// R-CAP-1..5: the captures in the table are the compulsory ones),
 		// replayed here by validate as a game, without a finding; the
-		// International rows likewise by their variant's rules (RULES.md's
-		// table of variants: men capture backward, the majority capture).
+		// International rows likewise by their variant's rules (docs/variants.md's
+		// table: men capture backward, the majority capture).
 		r := reportIn(t, e.Variant, numbered(e.Moves))
 		if len(r.Findings) > 0 || len(r.Plies) != e.Plies() {
 			t.Errorf("%s %v: %d plies, findings %v", e.Name, e.Moves, len(r.Plies), r.Findings)

@@ -25,14 +25,20 @@ import (
 
 	"github.com/damka/damka/internal/interrupt"
 	"github.com/damka/damka/internal/iostreams"
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestMain lets the test binary run as damka itself (DAMKA_RUN_MAIN=1),
-// for the tests that need a process of its own: signals, peak memory.
+// for the tests that need a process of its own: signals, peak memory; and
+// as the command damka of the transcripts' scripts (testscript.Main runs
+// main when the binary is called so, from the PATH it sets up).
 // The user cache folder is an empty one of the run's own, so that
 // endgame databases the user built (damka egtb build) change no test.
 func TestMain(m *testing.M) {
 	if os.Getenv("DAMKA_RUN_MAIN") == "1" {
+		main()
+	}
+	if filepath.Base(os.Args[0]) == "damka" {
 		main()
 	}
 	cache, err := os.MkdirTemp("", "damka-test-cache-")
@@ -40,9 +46,18 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CACHE_HOME", cache)
-	code := m.Run()
-	os.RemoveAll(cache)
-	os.Exit(code)
+	testscript.Main(cleanupM{m, func() { os.RemoveAll(cache) }}, map[string]func(){"damka": main})
+}
+
+// cleanupM runs the tests, then cleanup.
+type cleanupM struct {
+	m       *testing.M
+	cleanup func()
+}
+
+func (c cleanupM) Run() int {
+	defer c.cleanup()
+	return c.m.Run()
 }
 
 // damkaProcess returns a command that runs damka with args.

@@ -1,5 +1,5 @@
-// Package docs holds the tests of the repository's documentation: README.md
-// and the pages under docs/. It has no code of its own.
+// Package docs holds the tests of the repository's documentation: README.md,
+// CHANGES.md and the pages under docs/. It has no code of its own.
 package docs
 
 import (
@@ -16,10 +16,11 @@ import (
 // root is the repository's top folder, seen from this package's.
 const root = "../.."
 
-// pages returns README.md and every page under docs/, as paths from root.
+// pages returns README.md, CHANGES.md and every page under docs/, as paths
+// from root.
 func pages(t *testing.T) []string {
 	t.Helper()
-	out := []string{"README.md"}
+	out := []string{"README.md", "CHANGES.md"}
 	err := filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -119,7 +120,7 @@ func links(t *testing.T, page string) []link {
 	return out
 }
 
-// Every relative link of README.md and docs/ names a file that exists, and,
+// Every relative link of README.md, CHANGES.md and docs/ names a file that exists, and,
 // when it names a heading (page.md#heading, or #heading on the same page),
 // a heading of that page; every page of docs/ is linked from some page. A
 // page renamed or a heading reworded without its links mended fails here.
