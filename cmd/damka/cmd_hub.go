@@ -40,7 +40,7 @@ damka's search plays as an engine: in a match (internal/tools/match, make
 match) or against another engine.
 
 Commands: hub, init, new, pos P, move M, moves (the legal moves), depth D,
-nodes N, movetime S, level depth=D nodes=N move-time=S, analyse or go
+nodes N, movetime S, time MS (Scan 2.0's), level depth=D nodes=N move-time=S, analyse or go
 (search: an "info DEPTH PLYAVG SCORE NODES TIME SPEED PV" line, then
 "move M"), ping, quit. Positions are the side to move then one letter a
 square (w b W B e): 33 letters for 8x8, 51 for 10x10. Scores are

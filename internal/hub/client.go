@@ -360,7 +360,9 @@ func (l Limits) Commands(dialect int) []string {
 		c = append(c, "nodes "+strconv.FormatUint(l.Nodes, 10))
 	}
 	if l.Time > 0 {
-		c = append(c, "movetime "+strconv.FormatFloat(l.Time.Seconds(), 'g', -1, 64))
+		// Scan 2.0's "time MS": the time of the search, in milliseconds
+		// (it knows no "movetime", and would search without end).
+		c = append(c, "time "+strconv.FormatInt(max(l.Time.Milliseconds(), 1), 10))
 	}
 	return c
 }

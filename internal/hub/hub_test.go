@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
@@ -129,5 +130,25 @@ func TestServe(t *testing.T) {
 	}
 	if r.Nodes > 3000 || r.Depth < 2 {
 		t.Errorf("3000 nodes: depth %d, %d nodes", r.Depth, r.Nodes)
+	}
+}
+
+// A time limit goes to a Hub 1 engine as Scan 2.0 takes it ("time MS":
+// it knows no "movetime", and searched without end), and damka hub reads
+// both.
+func TestTimeLimit(t *testing.T) {
+	l := Limits{Depth: 20, Time: 50 * time.Millisecond}
+	if got := strings.Join(l.Commands(1), "; "); got != "depth 20; time 50" {
+		t.Errorf("Hub 1: %q", got)
+	}
+	if got := strings.Join(l.Commands(2), "; "); got != "level depth=20 move-time=0.05" {
+		t.Errorf("Hub 2: %q", got)
+	}
+	for _, cmd := range []string{"time 50", "movetime 0.05"} {
+		s := &server{}
+		f := strings.Fields(cmd)
+		if !s.limit(f[0], f[1]) || s.o.Time != 50*time.Millisecond {
+			t.Errorf("%s: time %v", cmd, s.o.Time)
+		}
 	}
 }

@@ -21,7 +21,7 @@ type ServerOptions struct {
 	Variant draughts.Variant
 	TTSize  int // MiB of transposition table (0: analyze's default)
 	// The limits of a search until the dialogue sets others (depth,
-	// nodes, movetime, level). Depth 0 is analyze.MaxDepth under a node or
+	// nodes, movetime, time, level). Depth 0 is analyze.MaxDepth under a node or
 	// time limit, analyze.DefaultDepth without.
 	Depth int
 	Nodes uint64
@@ -170,7 +170,7 @@ func (s *server) command(cmd string, f []string) {
 			out = append(out, Move(&m))
 		}
 		s.say("moves %s", strings.Join(out, " "))
-	case "depth", "nodes", "movetime":
+	case "depth", "nodes", "movetime", "time":
 		if len(f) == 0 {
 			s.say("error %s: no value", cmd)
 			return
@@ -217,11 +217,14 @@ func (s *server) limit(name, val string) bool {
 			return false
 		}
 		s.o.Nodes = n
-	case "movetime":
+	case "movetime", "time": // seconds; Scan 2.0's time: milliseconds
 		t, err := strconv.ParseFloat(val, 64)
 		if err != nil || t < 0 {
-			s.say("error movetime %q", val)
+			s.say("error %s %q", name, val)
 			return false
+		}
+		if name == "time" {
+			t /= 1000
 		}
 		s.o.Time = time.Duration(t * float64(time.Second))
 	}

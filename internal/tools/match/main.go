@@ -6,8 +6,9 @@
 //		-variant russian -time 0.1 -games 200 -o out/match
 //
 // Each engine is a command line (split at spaces; the first word is the
-// program, found as exec.Command finds it), started once per worker and
-// reused from game to game ("new" before each game).
+// program, found as exec.Command finds it), started in the program's
+// folder once per worker and reused from game to game ("new" before each
+// game).
 //
 // Openings: opening k is drawn as internal/selfplay draws openings, with
 // a generator seeded by (-seed, k): -random plies drawn uniformly among
@@ -50,6 +51,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -244,11 +246,7 @@ func run(c config, dir string, jobs int, log *os.File) ([]result, error) {
 	}
 	// Both engines must start: a command that does not is no game lost.
 	for _, cmd := range []string{c.a, c.b} {
-		f := strings.Fields(cmd)
-		if len(f) == 0 {
-			return nil, fmt.Errorf("an engine's command line is empty")
-		}
-		e, err := hub.Start(f[0], f[1:], "")
+		e, err := startEngine(cmd)
 		if err != nil {
 			return nil, fmt.Errorf("engine %q: %v", cmd, err)
 		}
@@ -328,6 +326,24 @@ func openings(c config, n int, masters [][]draughts.Position) []opening {
 	return out
 }
 
+// startEngine starts the engine of command line cmd (split at spaces) in
+// its program's folder (Scan reads scan.ini and data/ from there), as
+// analyze --engine runs one.
+func startEngine(cmd string) (*hub.Client, error) {
+	f := strings.Fields(cmd)
+	if len(f) == 0 {
+		return nil, fmt.Errorf("an engine's command line is empty")
+	}
+	path, err := exec.LookPath(f[0])
+	if err == nil {
+		path, err = filepath.Abs(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return hub.Start(path, f[1:], filepath.Dir(path))
+}
+
 // worker plays games one after another with its own two engines.
 type worker struct {
 	c   *config
@@ -346,8 +362,7 @@ func (w *worker) close() {
 // new game.
 func (w *worker) engine(i int) (*hub.Client, error) {
 	if w.eng[i] == nil {
-		f := strings.Fields([]string{w.c.a, w.c.b}[i])
-		e, err := hub.Start(f[0], f[1:], "")
+		e, err := startEngine([]string{w.c.a, w.c.b}[i])
 		if err != nil {
 			return nil, err
 		}
@@ -373,7 +388,9 @@ func (c *config) answerTime() time.Duration {
 // that loses the game (the engine is then ended).
 func (w *worker) ask(i int, p *draughts.Position) (draughts.Move, error) {
 	e := w.eng[i]
-	if err := e.Send("pos "+hub.Position(p), "go"); err != nil {
+	// The limits after the position: Scan 2.0 resets them at "pos".
+	cmds := append(append([]string{"pos " + hub.Position(p)}, w.c.limits().Commands(1)...), "go")
+	if err := e.Send(cmds...); err != nil {
 		return draughts.Move{}, w.fail(i, fmt.Errorf("engine ended: %v", err))
 	}
 	type answer struct {
@@ -402,7 +419,11 @@ func (w *worker) ask(i int, p *draughts.Position) (draughts.Move, error) {
 			return draughts.Move{}, w.fail(i, fmt.Errorf("engine error: %s", l))
 		}
 	}
-	text := strings.TrimPrefix(a.ls[len(a.ls)-1], "move ")
+	// "move M" or, from Scan 2.0, "move M PONDER": the first is the move.
+	text := ""
+	if f := strings.Fields(strings.TrimPrefix(a.ls[len(a.ls)-1], "move ")); len(f) > 0 {
+		text = f[0]
+	}
 	m, err := hub.FindMove(p, text)
 	if err != nil {
 		return draughts.Move{}, w.fail(i, fmt.Errorf("illegal move %q", text))

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -21,6 +24,10 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "hub-engine" {
 		if len(os.Args) > 2 && os.Args[2] == "illegal" {
 			illegalEngine()
+			os.Exit(0)
+		}
+		if len(os.Args) > 2 && os.Args[2] == "scan2" {
+			scan2Engine()
 			os.Exit(0)
 		}
 		if err := hub.Serve(os.Stdin, os.Stdout, hub.ServerOptions{Name: "damka test", TTSize: 1}); err != nil {
@@ -57,6 +64,42 @@ func illegalEngine() {
 			return
 		}
 	}
+}
+
+// scan2Engine is damka's Hub server behaving as Scan 2.0 does where a
+// match can go wrong: "pos" forgets the limits (a search without a limit
+// never ends: depth 99 here), and "move" carries a ponder move after the
+// move.
+func scan2Engine() {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			l := sc.Text()
+			fmt.Fprintln(inW, l)
+			if strings.HasPrefix(l, "pos ") {
+				fmt.Fprintln(inW, "depth 99")
+				fmt.Fprintln(inW, "nodes 0")
+			}
+		}
+		inW.Close()
+	}()
+	done := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			l := sc.Text()
+			if strings.HasPrefix(l, "move ") {
+				l += " 1-2"
+			}
+			fmt.Println(l)
+		}
+		close(done)
+	}()
+	hub.Serve(inR, outW, hub.ServerOptions{Name: "scan2 test", TTSize: 1})
+	outW.Close()
+	<-done
 }
 
 func engine(mode string) string {
@@ -200,6 +243,22 @@ func TestMatch(t *testing.T) {
 	for _, r := range rs {
 		if r.scoreA != 1 || !strings.Contains(r.reason, `B loses: illegal move "1-50"`) {
 			t.Errorf("illegal: %+v", r)
+		}
+	}
+}
+
+// TestMatchScan2: an engine that forgets its limits at "pos" and answers
+// a ponder move after its move (as Scan 2.0) plays its games: the limits
+// go after the position, and the move is the first word.
+func TestMatchScan2(t *testing.T) {
+	c := config{a: engine(""), b: engine("scan2"), variant: draughts.International, time: 0.02, games: 2, seed: 1, random: 4, maxPly: 40}
+	rs, err := run(c, t.TempDir(), 2, logFile(t))
+	if err != nil || len(rs) != 2 {
+		t.Fatalf("%d results, %v", len(rs), err)
+	}
+	for _, r := range rs {
+		if strings.Contains(r.reason, "loses") {
+			t.Errorf("game %d: %s", r.game, r.reason)
 		}
 	}
 }
