@@ -268,8 +268,12 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	// Every board is drawn with its 32 squares and some width; every
 	// worst move's game is there with its graph; every link has a target.
-	if n := eval[int](t, b, `[...document.querySelectorAll('svg.board')].filter(s => s.querySelectorAll('rect.square').length == 32 && s.getBoundingClientRect().width > 200).length`); n != boards {
+	if n := eval[int](t, b, `[...document.querySelectorAll('#worst svg.board')].filter(s => s.querySelectorAll('rect.square').length == 32 && s.getBoundingClientRect().width > 200).length`); n != boards {
 		t.Errorf("%d of %d boards drawn whole and wide enough", n, boards)
+	}
+	// Every game is on a board, drawn whole and wide enough.
+	if n, games := eval[int](t, b, `[...document.querySelectorAll('#games div.ab svg.board')].filter(s => s.querySelectorAll('rect.square').length == 32 && s.getBoundingClientRect().width > 200).length`), eval[int](t, b, `document.querySelectorAll('#games article.game').length`); n != games {
+		t.Errorf("%d of %d games on a board drawn whole and wide enough", n, games)
 	}
 	if n := eval[int](t, b, `[...document.querySelectorAll('#worst .game a')].filter(a => !document.getElementById(a.getAttribute('href').slice(1))).length`); n != 0 {
 		t.Errorf("%d links from the worst moves to nowhere", n)
