@@ -189,6 +189,10 @@ func TestReportBoardsInBrowser(t *testing.T) {
 		{"international", "../../testdata/corpus/international/wiegerw-pdn/succeed/wk2003.pdn"},
 		{"italian", "../../testdata/corpus/italian/wiegerw-pdn/succeed/Campionato Assoluto 2005.pdn"},
 		{"english", "../../testdata/corpus/english/raven-checkers/training/german_open_2004.pdn"},
+		// Random games: many captures, kings, and Frisian's captures
+		// along the rows and files.
+		{"frisian", "../../testdata/oracle/frisian/games.pdn"},
+		{"brazilian", "../../testdata/oracle/brazilian/games.pdn"},
 	} {
 		t.Run(c.variant, func(t *testing.T) { testBoards(t, b, c.variant, c.file) })
 	}
@@ -197,7 +201,7 @@ func TestReportBoardsInBrowser(t *testing.T) {
 func testBoards(t *testing.T, b *browser, variant, input string) {
 	b.seen() // what the last page did
 	out := filepath.Join(t.TempDir(), variant)
-	_, errOut, code := run(t, "", "analyze", "-q", "--depth", "2", "--verify", "0", "--report", "--report-top", "6", "--report-games", "0", "-o", out, input)
+	_, errOut, code := run(t, "", "analyze", "-q", "--depth", "2", "--verify", "0", "--report", "--report-top", "6", "--report-games", "25", "-o", out, input)
 	if code == exitInput {
 		t.Fatalf("%s: exit %d: %s", input, code, errOut)
 	}
@@ -249,6 +253,34 @@ func testBoards(t *testing.T, b *browser, variant, input string) {
 			break
 		}
 	}
+
+	// Every game shown, stepped from its start to its end (the keys sent
+	// by the page itself, all at once), shows the moves table's positions.
+	steps := eval[map[string][]string](t, b, `Object.fromEntries([...document.querySelectorAll('#games div.ab')].map(d => {
+		const fens = [], key = k => d.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}));
+		key('Home');
+		fens.push(d.querySelector('svg.board').dataset.fen);
+		for (let i = d.querySelectorAll('a.mv[data-m]').length; i > 0; i--) {
+			key('ArrowRight');
+			fens.push(d.querySelector('svg.board').dataset.fen);
+		}
+		return [d.dataset.game, fens];
+	}))`)
+	positions := 0
+	for _, g := range games {
+		fens := steps[fmt.Sprint(g)]
+		if len(fens) < 2 || rows[[2]int{g, len(fens)}].after != "" {
+			t.Errorf("game %d: %d positions on its board, the moves table has more", g, len(fens))
+		}
+		for p, f := range fens {
+			positions++
+			if d := sameFEN(f, want(g, p)); d != "" {
+				t.Errorf("game %d stepped to ply %d: %s", g, p, d)
+				break
+			}
+		}
+	}
+	t.Logf("%s: %d games, %d positions compared", variant, len(games), positions)
 
 	// The game of the worst move, from its address at the start, stepped
 	// through with the right arrow to the end.
