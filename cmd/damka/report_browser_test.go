@@ -325,6 +325,13 @@ func TestReportInBrowser(t *testing.T) {
 		desktop := b.screenshot(t, "docs-report.png", chromedp.CaptureScreenshot())
 		copyShot(t, desktop, filepath.Join("..", "..", "docs", "report.png"))
 		copyShot(t, phone, filepath.Join("..", "..", "docs", "report-phone.png"))
+		// The worst move's game on its board, opened by the worst move's
+		// link, without the sticky header over it.
+		b.click(t, `#w1 .game a[href*="-ply-"]`)
+		g := eval[string](t, b, `document.querySelector('#w1 .game a[href*="-ply-"]').getAttribute('href').match(/game-[0-9]+/)[0]`)
+		b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('header.top').style.position = 'static'; document.querySelector('#`+g+` table.tags').style.display = 'none'`))
+		board := b.screenshot(t, "docs-report-board.png", chromedp.Screenshot(chromedp.CSS("#"+g)))
+		copyShot(t, board, filepath.Join("..", "..", "docs", "report-board.png"))
 	}
 }
 
