@@ -337,6 +337,7 @@
     var b = this, info = b.info, pl = b.plies[b.ply - 1], l = b.line;
     if (!info) return;
     info.replaceChildren();
+    if (b.extra[b.ply] && !l) html('p', 'ab-error', info, 'The position before the failing move, with the error\'s arrows.');
     var p = html('p', 'ab-move', info);
     if (!pl) {
       p.textContent = 'Start: ' + sideName(pos.side) + ' to move.';
@@ -378,15 +379,19 @@
     }
   };
 
-  // open shows game n at ply m; scroll brings its board into view.
-  function open(hash, scroll) {
+  // open shows the position of an address, #game-N-ply-M, on game N's
+  // board; from, the element that asked, is left where it is when it is
+  // near the board (in the board's game or card), else the board is
+  // brought into view.
+  function open(hash, from) {
     var mt = /^#game-([0-9]+)-ply-([0-9]+)$/.exec(hash || '');
     var b = mt && byGame[mt[1]];
     if (!b) return false;
     current = b;
     b.go(+mt[2]);
-    if (scroll) b.root.scrollIntoView({block: 'start'});
-    b.root.focus({preventScroll: true});
+    var near = from && from.closest('article.game, li.card');
+    if (!near || near !== b.root.closest('article.game, li.card')) b.root.scrollIntoView({block: 'start'});
+    if (!b.root.contains(from)) b.root.focus({preventScroll: true});
     return true;
   }
 
@@ -395,10 +400,8 @@
     var a = ev.target.closest('a');
     if (!a || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
     var href = a.getAttribute('href') || '';
-    var inside = a.closest('div.ab');
-    if (!open(href, !inside)) return;
+    if (!open(href, a)) return;
     ev.preventDefault();
-    if (inside) a.focus({preventScroll: true});
     try {
       history.replaceState(null, '', href);
     } catch (e) {
@@ -409,6 +412,6 @@
   document.addEventListener('keydown', function (ev) {
     if (current && ev.target === document.body && /^(ArrowLeft|ArrowRight|Escape)$/.test(ev.key) && current.key(ev.key)) ev.preventDefault();
   });
-  window.addEventListener('hashchange', function () { open(location.hash, true); });
-  open(location.hash, true);
+  window.addEventListener('hashchange', function () { open(location.hash, null); });
+  open(location.hash, null);
 })();

@@ -471,6 +471,8 @@ func TestCheckBoardsInBrowser(t *testing.T) {
 	if len(static) == 0 || !slices.Equal(static, drawn) {
 		t.Errorf("the boards drawn by the page's script differ from the errors' diagrams:\n%s\nwant\n%s", strings.Join(drawn, "\n"), strings.Join(static, "\n"))
 	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('header.top').style.position = 'static'`))
+	b.screenshot(t, "check-board.png", chromedp.Screenshot(chromedp.CSS(`#errors li.card:has(div.ab)`)))
 	var repairs bool
 	for _, s := range drawn {
 		repairs = repairs || strings.Contains(s, "repair(")
