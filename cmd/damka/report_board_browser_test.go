@@ -427,6 +427,8 @@ func testBoards(t *testing.T, b *browser, variant, input string) {
 	if w := eval[float64](t, b, `document.querySelector('#games div.ab svg.board').getBoundingClientRect().width`); w < 280 {
 		t.Errorf("on a phone a game's board is %.0f px wide", w)
 	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('header.top').style.position = 'static'`))
+	b.screenshot(t, "report-board-"+variant+"-phone.png", chromedp.Screenshot(chromedp.CSS(fmt.Sprintf("#game-%d div.ab", g))))
 	b.viewport(t, 1280, 1000, false)
 	// In print, the buttons are hidden and the board is there.
 	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
