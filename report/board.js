@@ -263,7 +263,7 @@
       case 'Home': this.go(0); return true;
       case 'End': this.go(this.plies.length); return true;
       case 'Escape': if (!this.line) return false; this.go(this.ply); return true;
-      case 'f': this.root.querySelector('[data-go=flip]').click(); return true;
+      case 'f': case 'F': this.root.querySelector('[data-go=flip]').click(); return true;
     }
     return false;
   };
