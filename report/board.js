@@ -305,15 +305,11 @@
       old.classList.remove('cur');
       old.removeAttribute('aria-current');
     }
-    var cell = pl ? pl.cell : b.startCell;
-    if (cell) {
-      cell.classList.add('cur');
-      cell.setAttribute('aria-current', 'step');
-      var ol = cell.closest('ol');
-      if (ol.scrollHeight > ol.clientHeight + 2) {
-        var top = cell.offsetTop;
-        if (top < ol.scrollTop || top > ol.scrollTop + ol.clientHeight - 24) ol.scrollTop = top - ol.clientHeight / 2;
-      }
+    b.cell = pl ? pl.cell : b.startCell;
+    if (b.cell) {
+      b.cell.classList.add('cur');
+      b.cell.setAttribute('aria-current', 'step');
+      b.reveal();
     }
     if (b.cursor) {
       b.cursor.style.display = b.ply <= b.gn ? '' : 'none';
@@ -329,6 +325,14 @@
       var k = l ? b.info.querySelector('button[aria-current]') : null;
       (k || b.root).focus({preventScroll: true});
     }
+  };
+
+  // reveal scrolls the move list, when it scrolls, to the move shown.
+  Board.prototype.reveal = function () {
+    var cell = this.cell, ol = cell && cell.closest('ol');
+    if (!ol || ol.scrollHeight <= ol.clientHeight + 2) return;
+    var top = cell.offsetTop;
+    if (top < ol.scrollTop || top > ol.scrollTop + ol.clientHeight - 24) ol.scrollTop = top - ol.clientHeight / 2;
   };
 
   // describe writes the panel under the board: the move, its class, the
@@ -411,6 +415,9 @@
   });
   document.addEventListener('keydown', function (ev) {
     if (current && ev.target === document.body && /^(ArrowLeft|ArrowRight|Escape)$/.test(ev.key) && current.key(ev.key)) ev.preventDefault();
+  });
+  window.addEventListener('resize', function () {
+    for (var g in byGame) byGame[g].reveal();
   });
   window.addEventListener('hashchange', function () { open(location.hash, null); });
   open(location.hash, null);
