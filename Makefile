@@ -29,7 +29,7 @@ RUNDEPTH ?= 6
 run: build
 	./$(BIN) analyze --depth $(RUNDEPTH) --report -o out/sample sample:ussr1947.pdn
 
-# The screenshots (README.md, docs/commands/analyze.md) of the sample's report (docs/report.png,
+# The screenshots (README.md, docs/commands/analyze.md) of the sample's report (docs/report.png, docs/report-board.png,
 # docs/report-phone.png), taken by the browser test in headless Chromium
 # at make run's depth; the test's other screenshots go to out/test-artifacts.
 screenshots:

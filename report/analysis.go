@@ -188,9 +188,15 @@ func (a *Analysis) Write(w io.Writer, meta Meta) error {
 	for i, c := range worst {
 		pg.Worst = append(pg.Worst, worstView(i+1, c))
 	}
+	variants := map[draughts.Variant]bool{}
 	for _, g := range games {
-		pg.Games = append(pg.Games, gameView(g, rank[g]))
+		gv := gameView(g, rank[g])
+		if gv.Board != nil {
+			variants[g.report.Variant] = true
+		}
+		pg.Games = append(pg.Games, gv)
 	}
+	pg.Boards = boardTemplates(variants)
 	switch {
 	case a.n == 0:
 		pg.GamesNote = "No game was read."
@@ -227,7 +233,7 @@ func worstView(k int, c candidate) worstCard {
 		ClassName: classLabel(analyze.Class(e.Class)),
 		Board:     template.HTML(svg),
 		Game:      gameRef(c.game),
-		PlyAnchor: plyAnchor(c.game.n, pl.Ply),
+		PlyAnchor: plyAnchor(c.game.n, c.ply+1),
 		Ply:       pl.Ply,
 		MoveLabel: label,
 		Played:    played,
@@ -239,44 +245,38 @@ func worstView(k int, c candidate) worstCard {
 	}
 }
 
-// gameView is a game's section: tags, evaluation graph, moves.
+// gameView is a game's section: tags, the game on a board with its
+// move list, the evaluation graph.
 func gameView(g *record, worst map[int]int) gameSection {
 	r := g.report
 	s := gameSection{Ref: gameRef(g), Tags: r.Game.Tags}
 	if len(g.evals) > 0 {
 		s.Graph = template.HTML(evalGraph(g))
 	}
-	var cur *moveRow
-	for i := range r.Plies {
+	rows := moveRows(g.n, r, func(i int, mv *moveCell) {
+		if i >= len(g.evals) || g.evals[i] == nil {
+			return
+		}
 		pl := &r.Plies[i]
-		mv := &moveCell{Anchor: plyAnchor(g.n, pl.Ply), Text: pl.Canonical(r.Variant, false)}
-		if i < len(g.evals) && g.evals[i] != nil {
-			e := g.evals[i]
-			c := analyze.Class(e.Class)
-			mv.Class, mv.Mark = e.Class, classMark(c)
-			white := analyze.Score(e.EvalAfter)
-			if pl.Side == draughts.Black {
-				white = white.Neg()
-			}
-			mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
-			if analyze.Bad(c) && e.BestMove != "" {
-				mv.Title += "; best " + e.BestMove
-			}
-			if k := worst[i]; k > 0 {
-				mv.Worst = fmt.Sprintf("w%d", k)
-			}
+		e := g.evals[i]
+		c := analyze.Class(e.Class)
+		mv.Class, mv.Mark = e.Class, classMark(c)
+		white := analyze.Score(e.EvalAfter)
+		if pl.Side == draughts.Black {
+			white = white.Neg()
 		}
-		// A row per move number, the first mover's ply first; "…" stands
-		// for a ply the game does not have (it started with the other side
-		// to move).
-		if cur == nil || cur.Number != pl.MoveNumber || len(cur.Cells) == 2 {
-			s.Moves = append(s.Moves, moveRow{Number: pl.MoveNumber})
-			cur = &s.Moves[len(s.Moves)-1]
-			if pl.Side != r.FirstMove() {
-				cur.Cells = append(cur.Cells, nil)
-			}
+		mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
+		if analyze.Bad(c) && e.BestMove != "" {
+			mv.Title += "; best " + e.BestMove
 		}
-		cur.Cells = append(cur.Cells, mv)
+		if k := worst[i]; k > 0 {
+			mv.Worst = fmt.Sprintf("w%d", k)
+		}
+		mv.Eval = evalData(e)
+		mv.setLine(&pl.Before, e)
+	})
+	if hasBoard(r) {
+		s.Board = newBoard(g.n, r, 0, rows)
 	}
 	if f := r.Findings.FirstError(); f != nil {
 		s.Note = fmt.Sprintf("Ply %d: %s: %s", f.Ply, f.Kind, f.Message)
@@ -308,7 +308,9 @@ func lossText(e *analyze.PlyEval) string {
 	return fmt.Sprintf("%.2f", float64(e.Loss)/100)
 }
 
-func plyAnchor(game, ply int) string { return fmt.Sprintf("g%d-p%d", game, ply) }
+// plyAnchor is the address of game's position after ply (0: the start),
+// a move of its list.
+func plyAnchor(game, ply int) string { return fmt.Sprintf("game-%d-ply-%d", game, ply) }
 
 // moveLabel writes a ply as people do: "17. c3-d4" for the side that
 // moves first in the game (validate.Report.FirstMove: White in Russian,

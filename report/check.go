@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strings"
 
 	"github.com/damka/damka/diagram"
 	"github.com/damka/damka/draughts"
@@ -17,10 +18,11 @@ const DefaultMaxErrors = 500
 // board where it happened, the move as written and the finding. Only the
 // first max errors are kept; the rest are counted.
 type Check struct {
-	max    int
-	counts counts
-	errors []errorCard
-	more   int
+	max      int
+	counts   counts
+	errors   []errorCard
+	more     int
+	variants map[draughts.Variant]bool // of the games on boards
 }
 
 // NewCheck starts a check report of at most max errors (DefaultMaxErrors
@@ -29,12 +31,18 @@ func NewCheck(max int) *Check {
 	if max <= 0 {
 		max = DefaultMaxErrors
 	}
-	return &Check{max: max, counts: newCounts()}
+	return &Check{max: max, counts: newCounts(), variants: map[draughts.Variant]bool{}}
 }
 
-// Add adds a game of the run; games must be added in input order.
+// Add adds a game of the run; games must be added in input order. The
+// first card of a game with a board has the game on a board to step
+// through (board.go), opened at its first error, every error's arrows
+// drawn at its ply; the game's other cards link to it.
 func (c *Check) Add(file string, r *validate.Report) {
 	c.counts.add(r)
+	n := c.counts.games
+	first := -1 // the game's first card with a board
+	var marks []plyArrows
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		if f.Severity != validate.Error {
@@ -44,8 +52,52 @@ func (c *Check) Add(file string, r *validate.Report) {
 			c.more++
 			continue
 		}
-		c.errors = append(c.errors, errorCardOf(len(c.errors)+1, file, r, f))
+		card, m := errorCardOf(len(c.errors)+1, file, r, f)
+		if len(m) > 0 && hasBoard(r) {
+			if first < 0 {
+				first = len(c.errors)
+			}
+			card.StepsAt = plyAnchor(n, m[0].ply)
+			marks = append(marks, m...)
+		}
+		c.errors = append(c.errors, card)
 	}
+	if first < 0 {
+		return
+	}
+	c.variants[r.Variant] = true
+	b := newBoard(n, r, marks[0].ply, moveRows(n, r, nil))
+	var extra []string
+	for _, m := range marks {
+		if len(m.arrows) == 0 {
+			// An error drawn without arrows: none of the move played
+			// either.
+			extra = append(extra, fmt.Sprintf("%d - -", m.ply))
+		}
+		for _, a := range m.arrows {
+			if len(a.Path) == 0 {
+				continue
+			}
+			names := make([]string, len(a.Path))
+			for i, s := range a.Path {
+				names[i] = r.Variant.SquareName(s)
+			}
+			sep := "-"
+			if len(a.Captured) > 0 {
+				sep = ":"
+			}
+			extra = append(extra, fmt.Sprintf("%d %s %s", m.ply, a.Kind, strings.Join(names, sep)))
+		}
+	}
+	b.Extra = strings.Join(extra, ";")
+	b.Initial = c.errors[first].Board
+	c.errors[first].Steps = b
+}
+
+// plyArrows are arrows an error draws on the position after ply.
+type plyArrows struct {
+	ply    int
+	arrows []diagram.Arrow
 }
 
 // errorBoard is the position before the ply of f, when replay knows it:
@@ -64,7 +116,10 @@ func errorBoard(r *validate.Report, f *validate.Finding) (draughts.Position, boo
 	return draughts.Position{}, false
 }
 
-func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) errorCard {
+// errorCardOf is the card of error f, the n-th, and the arrows it draws
+// on the positions of the game (after the plies before its move, and
+// before an earlier move a repair changes).
+func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) (errorCard, []plyArrows) {
 	g := r.Game
 	card := errorCard{
 		N:        n,
@@ -88,10 +143,10 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 				card.Board = template.HTML(diagram.SVG(&sp, &diagram.Options{Title: fmt.Sprintf("Error %d: %s: the setup as written", n, f.Kind), Desc: f.Message}))
 			}
 		}
-		return card
+		return card, nil
 	}
 	if !ok {
-		return card
+		return card, nil
 	}
 	var arrows []diagram.Arrow
 	if f.Move != "" {
@@ -143,6 +198,7 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 		title += ", before " + card.Ply
 	}
 	card.Board = template.HTML(diagram.SVG(&p, &diagram.Options{Title: title, Desc: f.Message, Arrows: arrows}))
+	marks := []plyArrows{{f.Ply - 1, arrows}}
 	if other != nil {
 		if rb, ok := errorBoard(r, &validate.Finding{Ply: other.Ply}); ok {
 			if a, err := recordArrow(r, &rb, other.Move, diagram.Repair); err == nil {
@@ -151,10 +207,11 @@ func errorCardOf(n int, file string, r *validate.Report, f *validate.Finding) er
 					Arrows: []diagram.Arrow{a},
 				}))
 				card.RepairPly = other.Ply
+				marks = append(marks, plyArrows{other.Ply - 1, []diagram.Arrow{a}})
 			}
 		}
 	}
-	return card
+	return card, marks
 }
 
 // recordArrow is diagram.ArrowFor for a move written in the names of r's
@@ -190,7 +247,7 @@ func (c *Check) Write(w io.Writer, meta Meta) error {
 	if meta.Title == "" {
 		meta.Title = "damka check"
 	}
-	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Errors: c.errors}
+	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Errors: c.errors, Boards: boardTemplates(c.variants)}
 	pg.Summary = c.counts.rows(meta.InputErrors)
 	pg.Findings = c.counts.findings()
 	pg.Openings, pg.Named = c.counts.openingRows(), c.counts.named()

@@ -79,7 +79,7 @@ func evalGraph(g *record) string {
 		c := analyze.Class(e.Class)
 		if color, ok := marked[c]; ok {
 			mv := pl.Canonical(r.Variant, false)
-			marks = append(marks, mark{pt[0], pt[1], color, "#" + plyAnchor(g.n, pl.Ply),
+			marks = append(marks, mark{pt[0], pt[1], color, "#" + plyAnchor(g.n, i+1),
 				fmt.Sprintf("%s%s %s, %s (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv), classMark(c), classLabel(c), white)})
 		}
 	}

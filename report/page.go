@@ -11,9 +11,17 @@
 // have a section with the named openings of the run (package openings)
 // and their results, as an opening explorer shows them.
 //
-// A page works offline from disk: its SVG and CSS are inline, it loads no
-// font, image or script (there is no script at all), and it reads on a
-// phone and in print through CSS alone. It is written with html/template,
+// Every game shown is an analysis board (board.go, board.js): a board to
+// step through the moves with the keys, the move list or the graph, with
+// the move played and the best move drawn, the evaluations and the best
+// line, which can itself be played through; report.html#game-N-ply-M opens
+// game N at ply M. The page holds the moves, not the positions: its one
+// script plays them.
+//
+// A page works offline from disk: its SVG, CSS and script are inline, it
+// loads no font, image or file, its Content-Security-Policy allows its one
+// script by its hash and nothing else, and it reads on a phone and in
+// print through CSS. It is written with html/template,
 // which escapes every text from the games; the same run gives the same
 // bytes (no time, no map order). The page is then shown as damka's
 // messages are (package display): the control characters of a tag (ESC,
@@ -61,7 +69,18 @@ type page struct {
 
 	Errors     []errorCard
 	ErrorsNote string
+
+	// Boards are the empty boards of the variants on the page, which the
+	// script (board.js) draws the games' positions on.
+	Boards []boardTemplate
 }
+
+// Script is the page's script, allowed by its hash (ScriptHash) in the
+// Content-Security-Policy.
+func (p *page) Script() template.JS { return template.JS(boardScript) }
+
+// ScriptHash is the Content-Security-Policy's source of the script.
+func (p *page) ScriptHash() string { return scriptHash }
 
 // CSS is the style sheet, inline in the page.
 func (p *page) CSS() template.CSS { return template.CSS(styleSheet) }
@@ -107,8 +126,8 @@ type worstCard struct {
 type gameSection struct {
 	Ref   gameLink
 	Tags  []pdn.Tag
+	Board *board // nil when the game has no board (its start is not known)
 	Graph template.HTML
-	Moves []moveRow
 	Note  string
 }
 
@@ -122,6 +141,13 @@ type moveRow struct {
 type moveCell struct {
 	Anchor, Text, Mark, Class, Title string
 	Worst                            string // anchor of its worst-move card, if it is one
+
+	// What the board's script reads (board.go): the move (moveCode),
+	// the evaluations before and after it for the mover (evalData), the
+	// best move and the best line (setLine).
+	Code, Eval     string
+	Best, BestCode string
+	PV, PVCodes    string
 }
 
 type errorCard struct {
@@ -140,6 +166,10 @@ type errorCard struct {
 	Suggestion  string
 	RepairBoard template.HTML
 	RepairPly   int
+	// Steps is the game on a board, opened at the error, on the first
+	// card of a game with a board; the other cards link to it (StepsAt).
+	Steps   *board
+	StepsAt string
 }
 
 // writePage writes the page with its control and format characters

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -130,8 +131,13 @@ func TestAnalysisWorstMoves(t *testing.T) {
 	if n := matches(page, `<li class="card" id="w[0-9]+">`); n != 12 {
 		t.Errorf("%d worst-move cards, want 12", n)
 	}
-	if n := matches(page, `<svg [^>]*class="board"`); n != 12 {
-		t.Errorf("%d boards, want 12", n)
+	// A board per card, and the empty board of the games' variant both
+	// ways round, for the script.
+	if n := matches(page, `<svg [^>]*class="board"`); n != 12+2 {
+		t.Errorf("%d boards, want 12 and the 2 empty ones", n)
+	}
+	if n := matches(page, `<template id="ab-russian(-flip)?" data-order="[a-h1-8 ]+"><svg [^>]*class="board"`); n != 2 {
+		t.Errorf("%d empty boards, want 2", n)
 	}
 	// Each card: the played move and the best move drawn.
 	if n, m := matches(page, `class="arrow played"`), matches(page, `class="arrow best"`); n != 12 || m != 12 {
@@ -161,10 +167,30 @@ func TestAnalysisWorstMoves(t *testing.T) {
 			t.Errorf("link to #%s, which is not on the page", m[1])
 		}
 	}
-	// No script, nothing from outside.
+	// One script, the page's own, allowed by its hash alone; nothing
+	// from outside.
+	own := "<script>" + boardScript + "</script>"
+	if strings.Count(page, own) != 1 {
+		t.Error("the page lacks its script")
+	}
+	csp := regexp.MustCompile(`http-equiv="Content-Security-Policy" content="([^"]*)"`).FindStringSubmatch(page)
+	if csp == nil || !strings.Contains(html.UnescapeString(csp[1]), "script-src '"+scriptHash+"'") || strings.Count(csp[1], "script-src") != 1 || strings.Contains(csp[1], "unsafe-eval") {
+		t.Errorf("Content-Security-Policy %q does not allow the script by its hash alone (%s)", csp, scriptHash)
+	}
+	rest := strings.ReplaceAll(strings.Replace(page, own, "", 1), `xmlns="http://www.w3.org/2000/svg"`, "")
 	for _, bad := range []string{"<script", "http://", "https://", "<img", "@import", "url("} {
-		if strings.Contains(strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
+		if strings.Contains(rest, bad) {
 			t.Errorf("the page contains %q", bad)
+		}
+	}
+	for _, bad := range []string{"fetch(", "XMLHttpRequest", "import(", "eval(", "innerHTML", "Function(", "WebSocket", "https://", "src"} {
+		if strings.Contains(boardScript, bad) {
+			t.Errorf("the script contains %q", bad)
+		}
+	}
+	for i := 0; i < len(boardScript); i++ {
+		if boardScript[i] >= 0x80 {
+			t.Fatalf("the script has a byte %#x at %d: it must be ASCII (the page escapes format characters)", boardScript[i], i)
 		}
 	}
 	// The same games give the same bytes.
@@ -212,7 +238,8 @@ func TestAnalysisEscapes(t *testing.T) {
 `
 	games := analysed(t, 1, text)
 	page := write(t, build(games, 5, 20))
-	if strings.Contains(page, "<script") || strings.Contains(page, "<b>") {
+	// The one script is the page's own (board.js).
+	if strings.Count(page, "<script") != 1 || !strings.Contains(page, "<script>"+boardScript+"</script>") || strings.Contains(page, "<b>") {
 		t.Error("a tag's text reached the page unescaped")
 	}
 	if !strings.Contains(page, "&lt;script&gt;") || !strings.Contains(page, "Tom &amp; &#34;Jerry&#34; &lt;b&gt;") {
