@@ -123,6 +123,9 @@ func TestCommittedData(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
 		v, err := draughts.VariantByName(d.Name())
 		if err != nil {
 			t.Errorf("%s: %v", d.Name(), err)
