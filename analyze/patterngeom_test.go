@@ -63,3 +63,33 @@ func TestPatternGeom(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEvaluateInternational measures International's static
+// evaluation without and with the patterns (weights drawn at random: the
+// cost does not depend on them), on positions of random games.
+//
+//	go test ./analyze/ -run '^$' -bench EvaluateInternational
+func BenchmarkEvaluateInternational(b *testing.B) {
+	v := draughts.International
+	ps := randomPositions(v, 20, 9)
+	base := newGeometryEval(v).eval
+	pg := newPatternGeom(v.Geometry())
+	rng := rand.New(rand.NewPCG(1, 1))
+	w := make([]int16, 2*len(pg.windows)*patConfigs)
+	for i := range w {
+		w[i] = int16(rng.IntN(41) - 20)
+	}
+	pg.fold(w)
+	for _, c := range []struct {
+		name string
+		e    evaluator
+	}{{"geometry", base}, {"patterns", withPatterns(base, pg)}} {
+		b.Run(c.name, func(b *testing.B) {
+			sink := 0
+			for i := 0; i < b.N; i++ {
+				sink += c.e(&ps[i%len(ps)])
+			}
+			_ = sink
+		})
+	}
+}
