@@ -193,7 +193,12 @@ func chunk(c config, dir string, masters [][]draughts.Position) error {
 		}
 	}
 	n := len(done)
-	err = playAll(c, opens, func(i int) bool { _, ok := done[e.First+i]; return ok }, func(g traindata.Game) error {
+	// Which games are done, read by playAll's feeder while done grows.
+	skip := make([]bool, len(opens))
+	for i := range opens {
+		_, skip[i] = done[e.First+i]
+	}
+	err = playAll(c, opens, func(i int) bool { return skip[i] }, func(g traindata.Game) error {
 		done[g.Index] = g
 		n++
 		if n%100 == 0 {
