@@ -47,6 +47,18 @@ func (n *Notation) parse(names *names, text string) error {
 	if s == "" {
 		return fmt.Errorf("%w: empty", ErrNotation)
 	}
+	if len(s) == 5 {
+		// The usual "c3-d4" or "c3:e5" of two dark squares, looked up.
+		f0, r0, f1, r1 := s[0]-'a', s[1]-'1', s[3]-'a', s[4]-'1'
+		if f0 < 16 && r0 < 9 && f1 < 16 && r1 < 9 {
+			from, to := names.short[f0][r0], names.short[f1][r1]
+			if sep := s[2]; from != NoSquare && to != NoSquare && (sep == '-' || sep == ':' || sep == 'x' || sep == 'X') {
+				n.Squares = append(n.Squares, from, to)
+				n.Quiet, n.Capture = sep == '-', sep != '-'
+				return nil
+			}
+		}
+	}
 	if len(s) == 5 && names.isFile(s[0]) && names.isRank(s[1]) && names.isFile(s[3]) && names.isRank(s[4]) {
 		// The usual "c3-d4" or "c3:e5": as the loop below reads it.
 		switch sep := s[2]; sep {
