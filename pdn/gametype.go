@@ -269,7 +269,7 @@ func (s *squareStats) note(file byte, rank int) {
 	s.maxFile = max(s.maxFile, file)
 	s.maxRank = max(s.maxRank, rank)
 	s.squares++
-	if file <= 'h' && rank >= 1 && rank <= 8 && (int(file-'a')+rank-1)%2 == 1 {
+	if file <= 'h' && rank >= 1 && rank <= 8 && (uint(file-'a')+uint(rank-1))&1 == 1 {
 		s.light++
 	}
 }
@@ -277,8 +277,10 @@ func (s *squareStats) note(file byte, rank int) {
 func (s *squareStats) moves(ms []Move) {
 	for i := range ms {
 		s.text(ms[i].Text)
-		for _, v := range ms[i].Variations() {
-			s.moves(v)
+		if ms[i].Notes != nil {
+			for _, v := range ms[i].Variations() {
+				s.moves(v)
+			}
 		}
 	}
 }
