@@ -42,7 +42,10 @@ func (n *Notation) Parse(v Variant, text string) error { return n.parse(v.names(
 func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.names(), text) }
 
 func (n *Notation) parse(names *names, text string) error {
-	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
+	// Field by field: no bulk write barrier while the collector runs (the
+	// slice resliced in place stores no pointer).
+	n.Squares = n.Squares[:0]
+	n.FromFile, n.Capture, n.Quiet, n.fromCol = -1, false, false, 0
 	s := trimMarks(text)
 	if s == "" {
 		return fmt.Errorf("%w: empty", ErrNotation)

@@ -63,3 +63,22 @@ func TestNotationShortTable(t *testing.T) {
 		t.Fatalf("only %d texts of two dark squares tried", tried)
 	}
 }
+
+// TestNotationReuse: a Notation parsed into again reads every text as a
+// new one does, whatever it held (the fields are reset one by one).
+func TestNotationReuse(t *testing.T) {
+	texts := []string{"cd4", "c:e5", "c3-d4", "c3:e5:g3", "22-17", "22x13x6", "a3b4", "c3-d4!", "zz", "", "e:e7", "c3xe5"}
+	var used Notation
+	for _, a := range texts {
+		for _, b := range texts {
+			used.Parse(Russian, a)
+			errUsed := used.Parse(Russian, b)
+			var fresh Notation
+			errFresh := fresh.Parse(Russian, b)
+			if (errUsed == nil) != (errFresh == nil) || !slices.Equal(used.Squares, fresh.Squares) ||
+				used.FromFile != fresh.FromFile || used.Capture != fresh.Capture || used.Quiet != fresh.Quiet || used.fromCol != fresh.fromCol {
+				t.Fatalf("%q after %q: %+v (%v), new: %+v (%v)", b, a, used, errUsed, fresh, errFresh)
+			}
+		}
+	}
+}
