@@ -20,9 +20,12 @@ var lookalikes = map[rune]rune{
 func moveText(w *pdn.Move) (string, bool) {
 	// Nearly every move is ASCII with no blank in it: its text as it is,
 	// in one pass (Squares would take two, and the ASCII check a third).
+	// One comparison a byte: printable ASCII ('!' to DEL) takes the text
+	// as it is; a blank, a control or a byte not ASCII takes the long way,
+	// which reads them as before.
 	s := w.Text
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x80 || c == ' ' || c == '\t' {
+		if s[i]-'!' > 0x7f-'!' {
 			return lookalikeText(w)
 		}
 	}
