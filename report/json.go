@@ -4,16 +4,36 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/validate"
 )
 
 // AppendCheckJSON appends the line damka check --json prints for r to
 // dst: CheckJSON's JSONGame as a json.Encoder with SetEscapeHTML(false)
-// writes it, byte for byte, newline included, but without a JSONGame,
-// reflection or an allocation of its own (the line is built in dst, which
-// a caller reuses from game to game). ok is false, and dst returned as it
-// was, when filter keeps none of the findings (CheckJSON's ok).
+// writes it, newline included, escaped for display as display.JSON
+// escapes it, byte for byte, but without a JSONGame, reflection or an
+// allocation of its own (the line is built in dst, which a caller reuses
+// from game to game; display.JSON is run only on a line with a byte
+// that is not ASCII or DEL, the others having nothing it escapes). ok is
+// false, and dst returned as it was, when filter keeps none of the
+// findings (CheckJSON's ok).
 func AppendCheckJSON(dst []byte, r *validate.Report, filter func(*validate.Finding) bool) (_ []byte, ok bool) {
+	start := len(dst)
+	dst, ok = appendCheckJSON(dst, r, filter)
+	if !ok {
+		return dst, false
+	}
+	for _, c := range dst[start:] {
+		if c >= 0x7f {
+			line := display.JSON(dst[start:])
+			return append(dst[:start], line...), true
+		}
+	}
+	return dst, true
+}
+
+// appendCheckJSON is AppendCheckJSON without the escapes for display.
+func appendCheckJSON(dst []byte, r *validate.Report, filter func(*validate.Finding) bool) (_ []byte, ok bool) {
 	if filter != nil {
 		ok = false
 		for i := range r.Findings {

@@ -10,12 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
 
 // encodeCheckJSON is the line damka check --json printed before
-// AppendCheckJSON: CheckJSON through a json.Encoder.
+// AppendCheckJSON: CheckJSON through a json.Encoder writing through a
+// display.JSONWriter.
 func encodeCheckJSON(t *testing.T, r *validate.Report, filter func(*validate.Finding) bool) ([]byte, bool) {
 	t.Helper()
 	j, ok := CheckJSON(r, filter)
@@ -23,7 +25,7 @@ func encodeCheckJSON(t *testing.T, r *validate.Report, filter func(*validate.Fin
 		return nil, false
 	}
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	enc := json.NewEncoder(display.NewJSONWriter(&b))
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(j); err != nil {
 		t.Fatal(err)
@@ -99,7 +101,8 @@ func TestAppendCheckJSON(t *testing.T) {
 // escapes them: quotes, backslashes, every control, bytes that are not
 // UTF-8, U+2028 and U+2029, HTML's characters left as they are.
 func TestAppendCheckJSONStrings(t *testing.T) {
-	odd := []string{"", "plain", `a"b\c`, "<&>", "\x00\x01\x07\b\f\n\r\t\x1f\x7f", "\xff\xfe", "é\xc3", "a\u2028b\u2029c", "\u0085\u200e😀", "Кd4"}
+	odd := []string{"", "plain", `a"b\c`, "<&>", "\x00\x01\x07\b\f\n\r\t\x1f\x7f", "\xff\xfe", "é\xc3", "a\u2028b\u2029c", "\u0085\u200e😀", "Кd4",
+		"\u202e\u2066\u200b\ufeff", "\U000e0041", "\u00ad", "\u0080\u009f"}
 	for i := 0; i < 256; i++ {
 		odd = append(odd, string([]byte{'x', byte(i), 'y'}))
 	}

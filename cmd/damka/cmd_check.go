@@ -163,8 +163,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
-	jw := display.NewJSONWriter(out)
-	var line []byte // a game's JSON line, its memory reused
+	var line []byte // a game's JSON line (escaped for display), its memory reused
 	rep := report.NewLines(display.NewWriter(out), filter)
 	// Nothing of a game is kept past the sink (Options.Reuse): the lines
 	// keep the label of a game, the page its cards, the tally its counts.
@@ -178,7 +177,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 			if line, ok = report.AppendCheckJSON(line[:0], res.Report, filter); !ok {
 				return nil
 			}
-			if _, err := jw.Write(line); err != nil {
+			if _, err := out.Write(line); err != nil {
 				return err
 			}
 		} else {
