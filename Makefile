@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
 
-.PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
+.PHONY: compare build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -91,6 +91,26 @@ random-archive:
 	@mkdir -p $(dir $(RANDOM_ARCHIVE))
 	DAMKA_RANDOM_ARCHIVE=$(abspath $(RANDOM_ARCHIVE)) DAMKA_RANDOM_GAMES=$(RANDOM_GAMES) \
 		$(GO) test ./export -run '^TestWriteRandomArchive$$' -count 1 -v
+
+# The current binary against an old one, side by side (internal/tools/compare;
+# docs/performance.md): check --json, clean, export and perft, their outputs
+# compared byte for byte, then PAIRS pairs of runs in turn, the ratios old/new
+# with their spread. OLD is a damka built with a plain go build (version
+# "dev", as here, so that the export files can be equal), e.g. of main:
+# git archive main | tar -x -C /tmp/old && (cd /tmp/old && go build -o damka ./cmd/damka).
+# ARCHIVE defaults to the corpus' two Russian master files repeated to
+# 31,350 games (21.7 MB, 1.7 M plies), written to COMPARE_ARCHIVE.
+PAIRS           ?= 7
+COMPARE_J       ?= 1
+COMPARE_RUN     ?= check,clean,export,perft
+COMPARE_ARCHIVE ?= $(or $(TMPDIR),/tmp)/damka-russian-31350.pdn
+ARCHIVE         ?= $(COMPARE_ARCHIVE)
+compare:
+	@if [ -z "$(OLD)" ]; then echo "usage: make compare OLD=<old damka binary> [ARCHIVE=<pdn>] [PAIRS=7] [COMPARE_J=1] [COMPARE_RUN=check,clean,export,perft]"; exit 2; fi
+	$(GO) build -o bin/damka-compare ./cmd/damka
+	@if [ "$(ARCHIVE)" = "$(COMPARE_ARCHIVE)" ] && [ ! -s "$(COMPARE_ARCHIVE)" ]; then \
+		for i in $$(seq 150); do cat testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn; done > "$(COMPARE_ARCHIVE)"; fi
+	$(GO) run ./internal/tools/compare -old "$(OLD)" -new bin/damka-compare -archive "$(ARCHIVE)" -pairs $(PAIRS) -j $(COMPARE_J) -run $(COMPARE_RUN)
 
 # Refit k, the slope of the winning-chances curve, to the results of the
 # Russian master games of the corpus (long: CALIB_DEPTH 8 takes minutes).

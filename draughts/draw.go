@@ -296,11 +296,17 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 		return NoDraw
 	}
 
-	counting := t.strongMoves
-	if counting >= 0 && before.Side == t.strongSide(before) {
-		counting++
+	if after.Kings == 0 {
+		// No king, as in most of a game: not R-DRW-3's balance (threeKings
+		// says so for fewer than four kings), and no call.
+		t.strongMoves, t.material = -1, [4]uint8{}
+	} else {
+		counting := t.strongMoves
+		if counting >= 0 && before.Side == t.strongSide(before) {
+			counting++
+		}
+		t.strongMoves, t.material = threeKings(after, counting, t.material)
 	}
-	t.strongMoves, t.material = threeKings(after, counting, t.material)
 
 	if after.KingsOf(White) != 0 && after.KingsOf(Black) != 0 {
 		if m.IsCapture() || m.Promotes {
@@ -319,6 +325,11 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 		return KingMoves
 	case t.strongMoves >= 15:
 		return ThreeKings
+	}
+	// R-DRW-4's limits are 10 plies at least: the pieces counted only
+	// from there.
+	if t.balancePlies < 10 {
+		return NoDraw
 	}
 	if lim := drawLimit(after.Occupied().PopCount()); lim > 0 && t.balancePlies >= lim {
 		return Balance

@@ -25,6 +25,11 @@ type names struct {
 	fenOrder []Square
 	bitOrder bool // fenOrder is the bit order: a FEN can walk the bits
 	fenTok   [2][64]fenToken
+	// short is the square of each algebraic name of one letter and one
+	// digit, by the letter's and the digit's distance from 'a' and '1'
+	// (NoSquare for a name of no dark square), as parse reads it: the
+	// table look-up of Notation's "c3-d4".
+	short [16][9]Square
 }
 
 // transform is how a notation's frame sees the engine's board: its two
@@ -130,6 +135,14 @@ func newNames(g *Geometry, sp namesSpec) *names {
 		}
 	}
 	n.makeFENTokens()
+	for f := range n.short {
+		for r := range n.short[f] {
+			n.short[f][r] = NoSquare
+			if s, ok := n.parse(string([]byte{byte('a' + f), byte('1' + r)})); ok {
+				n.short[f][r] = s
+			}
+		}
+	}
 	return n
 }
 

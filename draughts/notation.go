@@ -42,10 +42,25 @@ func (n *Notation) Parse(v Variant, text string) error { return n.parse(v.names(
 func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.names(), text) }
 
 func (n *Notation) parse(names *names, text string) error {
-	*n = Notation{Squares: n.Squares[:0], FromFile: -1}
+	// Field by field: no bulk write barrier while the collector runs (the
+	// slice resliced in place stores no pointer).
+	n.Squares = n.Squares[:0]
+	n.FromFile, n.Capture, n.Quiet, n.fromCol = -1, false, false, 0
 	s := trimMarks(text)
 	if s == "" {
 		return fmt.Errorf("%w: empty", ErrNotation)
+	}
+	if len(s) == 5 {
+		// The usual "c3-d4" or "c3:e5" of two dark squares, looked up.
+		f0, r0, f1, r1 := s[0]-'a', s[1]-'1', s[3]-'a', s[4]-'1'
+		if f0 < 16 && r0 < 9 && f1 < 16 && r1 < 9 {
+			from, to := names.short[f0][r0], names.short[f1][r1]
+			if sep := s[2]; from != NoSquare && to != NoSquare && (sep == '-' || sep == ':' || sep == 'x' || sep == 'X') {
+				n.Squares = append(n.Squares, from, to)
+				n.Quiet, n.Capture = sep == '-', sep != '-'
+				return nil
+			}
+		}
 	}
 	if len(s) == 5 && names.isFile(s[0]) && names.isRank(s[1]) && names.isFile(s[3]) && names.isRank(s[4]) {
 		// The usual "c3-d4" or "c3:e5": as the loop below reads it.

@@ -38,11 +38,19 @@ func (b *builder) build() {
 	g := b.g
 	g.Pos = b.pos(&b.toks[b.posToken()])
 	g.RawPos = b.pos(&b.toks[0])
+	// A game built into again (ReuseGame, RawGame.Build into a game of
+	// the caller's) grows its arrays geometrically, so that a pool of
+	// games reaches the longest in a few steps; a new game gets what it
+	// needs.
 	if b.ntags > cap(g.Tags) {
-		g.Tags = make([]Tag, 0, b.ntags)
+		g.Tags = make([]Tag, 0, max(b.ntags, 2*cap(g.Tags)))
 	}
 	if b.nmoves > cap(g.Moves) {
-		g.Moves = b.newMoves(b.nmoves)
+		if c := cap(g.Moves); c > 0 && !b.share {
+			g.Moves = make([]Move, 0, max(b.nmoves, 2*c))
+		} else {
+			g.Moves = b.newMoves(b.nmoves)
+		}
 	}
 	b.stack = append(b.stack[:0], &g.Moves)
 	b.cur = &g.Moves

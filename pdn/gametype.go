@@ -269,16 +269,25 @@ func (s *squareStats) note(file byte, rank int) {
 	s.maxFile = max(s.maxFile, file)
 	s.maxRank = max(s.maxRank, rank)
 	s.squares++
-	if file <= 'h' && rank >= 1 && rank <= 8 && (int(file-'a')+rank-1)%2 == 1 {
-		s.light++
+	s.light += lightSquare(file, rank)
+}
+
+// lightSquare is 1 when file (a lower-case letter) and rank name a light
+// square of the 8x8 board whose a1 is dark, else 0.
+func lightSquare(file byte, rank int) int {
+	if file <= 'h' && rank >= 1 && rank <= 8 {
+		return int(uint(file-'a')+uint(rank-1)) & 1
 	}
+	return 0
 }
 
 func (s *squareStats) moves(ms []Move) {
 	for i := range ms {
 		s.text(ms[i].Text)
-		for _, v := range ms[i].Variations() {
-			s.moves(v)
+		if ms[i].Notes != nil {
+			for _, v := range ms[i].Variations() {
+				s.moves(v)
+			}
 		}
 	}
 }
@@ -288,9 +297,13 @@ func (s *squareStats) moves(ms []Move) {
 // squares. In a FEN, upper-case letters (colours, K) are skipped.
 func (s *squareStats) text(t string) {
 	if len(t) == 5 && (t[2] == '-' || t[2] == ':' || t[2] == 'x') && isSquare(t[0], t[1]) && isSquare(t[3], t[4]) {
-		// The usual "c3-d4": as the loop below reads it.
-		s.note(t[0], int(t[1]-'0'))
-		s.note(t[3], int(t[4]-'0'))
+		// The usual "c3-d4": as the loop below reads it (note, twice).
+		f0, r0, f1, r1 := t[0], int(t[1]-'0'), t[3], int(t[4]-'0')
+		s.alpha = true
+		s.maxFile = max(s.maxFile, f0, f1)
+		s.maxRank = max(s.maxRank, r0, r1)
+		s.squares += 2
+		s.light += lightSquare(f0, r0) + lightSquare(f1, r1)
 		return
 	}
 	for i := 0; i < len(t); {

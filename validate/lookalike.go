@@ -18,6 +18,23 @@ var lookalikes = map[rune]rune{
 // every Cyrillic look-alike letter read as the Latin letter it looks
 // like, and whether there was one. A move of ASCII costs a scan.
 func moveText(w *pdn.Move) (string, bool) {
+	// Nearly every move is ASCII with no blank in it: its text as it is,
+	// in one pass (Squares would take two, and the ASCII check a third).
+	// One comparison a byte: printable ASCII ('!' to DEL) takes the text
+	// as it is; a blank, a control or a byte not ASCII takes the long way,
+	// which reads them as before.
+	s := w.Text
+	for i := 0; i < len(s); i++ {
+		if s[i]-'!' > 0x7f-'!' {
+			return lookalikeText(w)
+		}
+	}
+	return s, false
+}
+
+// lookalikeText is moveText for a move with a blank or a byte that is
+// not ASCII.
+func lookalikeText(w *pdn.Move) (string, bool) {
 	s := w.Squares()
 	ascii := true
 	for i := 0; i < len(s); i++ {

@@ -77,6 +77,10 @@ type memory struct {
 	fenNaming draughts.Naming
 	fenV      draughts.Variant
 	fenPos    draughts.Position
+	// The last variant_inferred message, and what it says.
+	inferred     string
+	inferredV    draughts.Variant
+	inferredFrom string
 }
 
 // Status sums up the report.
@@ -180,8 +184,7 @@ func play(r *Report, g *pdn.Game, opts Options, force bool) *Report {
 			r.gameFinding(UnknownVariant, fmt.Sprintf("%s (%s) is not a variant damka plays; the game is not checked",
 				pdn.GameTypeName(r.GameType.Number), gameTypeText(r.GameType)))
 		case r.GameType.Inferred:
-			// Concatenated, not formatted: one allocation (TestReplayAllocationsPerGame).
-			r.gameFinding(VariantInferred, "no GameType tag; read as "+r.Variant.Title()+" from its "+inferredFrom(r.GameType))
+			r.gameFinding(VariantInferred, r.inferredMessage())
 		}
 	}
 	if r.Variant != draughts.NoVariant {
@@ -234,6 +237,24 @@ func firstMoverResult(g *pdn.Game, first draughts.Color, res string) string {
 }
 
 // inferredFrom names what an inferred GameType was guessed from.
+// inferredMessage is the message of the game's variant_inferred finding.
+// A report replayed into again (GameInto) keeps the last one: the games
+// of an archive without GameType tags all have the same, and it is not
+// built again for each.
+func (r *Report) inferredMessage() string {
+	from := inferredFrom(r.GameType)
+	m := r.mem
+	if m != nil && m.inferredV == r.Variant && m.inferredFrom == from && m.inferred != "" {
+		return m.inferred
+	}
+	// Concatenated, not formatted: one allocation (TestReplayAllocationsPerGame).
+	msg := "no GameType tag; read as " + r.Variant.Title() + " from its " + from
+	if m != nil {
+		m.inferredV, m.inferredFrom, m.inferred = r.Variant, from, msg
+	}
+	return msg
+}
+
 func inferredFrom(gt pdn.GameType) string {
 	if gt.Source == "variant" {
 		return "Variant tag"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -164,8 +163,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
-	enc := json.NewEncoder(display.NewJSONWriter(out))
-	enc.SetEscapeHTML(false)
+	var line []byte // a game's JSON line (escaped for display), its memory reused
 	rep := report.NewLines(display.NewWriter(out), filter)
 	// Nothing of a game is kept past the sink (Options.Reuse): the lines
 	// keep the label of a game, the page its cards, the tally its counts.
@@ -175,11 +173,11 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 			page.Add(res.Input.Game.File, res.Report)
 		}
 		if opts.JSON {
-			j, ok := report.CheckJSON(res.Report, filter)
-			if !ok {
+			var ok bool
+			if line, ok = report.AppendCheckJSON(line[:0], res.Report, filter); !ok {
 				return nil
 			}
-			if err := enc.Encode(j); err != nil {
+			if _, err := out.Write(line); err != nil {
 				return err
 			}
 		} else {

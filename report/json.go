@@ -1,0 +1,166 @@
+package report
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/validate"
+)
+
+// AppendCheckJSON appends the line damka check --json prints for r to
+// dst: CheckJSON's JSONGame as a json.Encoder with SetEscapeHTML(false)
+// writes it, newline included, escaped for display as display.JSON
+// escapes it, byte for byte, but without a JSONGame, reflection or an
+// allocation of its own (the line is built in dst, which a caller reuses
+// from game to game; display.JSON is run only on a line with a byte
+// that is not ASCII or DEL, the others having nothing it escapes). ok is
+// false, and dst returned as it was, when filter keeps none of the
+// findings (CheckJSON's ok).
+func AppendCheckJSON(dst []byte, r *validate.Report, filter func(*validate.Finding) bool) (_ []byte, ok bool) {
+	start := len(dst)
+	dst, ok = appendCheckJSON(dst, r, filter)
+	if !ok {
+		return dst, false
+	}
+	for _, c := range dst[start:] {
+		if c >= 0x7f {
+			line := display.JSON(dst[start:])
+			return append(dst[:start], line...), true
+		}
+	}
+	return dst, true
+}
+
+// appendCheckJSON is AppendCheckJSON without the escapes for display.
+func appendCheckJSON(dst []byte, r *validate.Report, filter func(*validate.Finding) bool) (_ []byte, ok bool) {
+	if filter != nil {
+		ok = false
+		for i := range r.Findings {
+			if filter(&r.Findings[i]) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return dst, false
+		}
+	}
+	dst = append(dst, `{"file":`...)
+	dst = appendJSONString(dst, r.Game.File)
+	dst = append(dst, `,"game":`...)
+	dst = strconv.AppendInt(dst, int64(r.Game.Index), 10)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(r.Game.Pos.Line), 10)
+	dst = append(dst, `,"plies":`...)
+	dst = strconv.AppendInt(dst, int64(len(r.Plies)), 10)
+	dst = append(dst, `,"status":`...)
+	dst = appendJSONString(dst, string(r.Status()))
+	dst = append(dst, `,"findings":[`...)
+	first := true
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if filter != nil && !filter(f) {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = append(dst, `{"kind":`...)
+		dst = appendJSONString(dst, string(f.Kind))
+		dst = append(dst, `,"severity":`...)
+		dst = appendJSONString(dst, string(f.Severity))
+		dst = append(dst, `,"ply":`...)
+		dst = strconv.AppendInt(dst, int64(f.Ply), 10)
+		dst = append(dst, `,"move":`...)
+		if f.Move != "" {
+			dst = appendJSONString(dst, f.Move)
+		} else {
+			dst = append(dst, "null"...)
+		}
+		dst = append(dst, `,"line":`...)
+		dst = strconv.AppendInt(dst, int64(f.Line), 10)
+		dst = append(dst, `,"column":`...)
+		dst = strconv.AppendInt(dst, int64(f.Col), 10)
+		dst = append(dst, `,"message":`...)
+		dst = appendJSONString(dst, f.Message)
+		if f.Repairable() || f.Kind == validate.Repaired {
+			dst = append(dst, `,"repairs":[`...)
+			for k, c := range f.Repairs {
+				if k > 0 {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, `{"move":`...)
+				dst = appendJSONString(dst, c.Move)
+				dst = append(dst, `,"edit":`...)
+				dst = appendJSONString(dst, string(c.Edit))
+				dst = append(dst, `,"replays_to_end":`...)
+				dst = strconv.AppendBool(dst, c.ReplaysToEnd)
+				dst = append(dst, `,"plies_replayed_after":`...)
+				dst = strconv.AppendInt(dst, int64(c.PliesAfter), 10)
+				dst = append(dst, '}')
+			}
+			dst = append(dst, ']')
+		}
+		dst = append(dst, '}')
+	}
+	dst = append(dst, "]}\n"...)
+	return dst, true
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as encoding/json writes a string with HTML
+// escaping off: '"' and '\\' escaped, the controls below U+0020 as \b,
+// \f, \n, \r, \t or \u00XX, a byte that is not UTF-8 as \ufffd, U+2028
+// and U+2029 as \u2028 and \u2029; everything else as it is.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case c == '\u2028' || c == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
