@@ -162,24 +162,29 @@
 //
 // # Evaluation (International draughts)
 //
-// International draughts (10x10) has an evaluation of its own
-// (evalintl.go): the terms of the geometry evaluation that the other
-// variants get (material with a king of 300, a man's square, the quiet
-// moves of men and of kings, men on the back row while more than 30
-// pieces are on the board, a lone king against three pieces or fewer
-// divided by 16), each with a middlegame and an endgame weight blended
-// by the pieces on the board (40 to 0), plus blocked and backed men, the
-// balance of the wings and runaway men by row. Its weights are fitted to
-// self-play games as the Russian ones are (make selfplay
-// VARIANT=international, make fit VARIANT=international; TestFitEval,
-// weights_international.go): the games are played with the hand-set
-// weights (handIntlWeights), which are the geometry evaluation's values,
-// so that with Levers hand=1 the evaluation is the geometry one exactly
-// (TestIntlHandIsGeometry); the openings of half of them come from the
-// tuning half of the International master games (never the held-out
-// half that internal/tools/verdicts measures on). docs/engine.md ("Measured
-// against engines") gives the fit's held-out error and what it changes
-// against Scan.
+// International draughts (10x10) is evaluated by the geometry evaluation
+// that the other variants get (material with a king of 300, a man's
+// square, the quiet moves of men and of kings, men on the back row while
+// more than 30 pieces are on the board, a lone king against three pieces
+// or fewer divided by 16) plus learned patterns of the men
+// (patterngeom.go): 16 windows of 4x4 squares, every way the men stand in
+// each with a middlegame and an endgame weight blended by the pieces on
+// the board, Black's formations White's turned round with the colours
+// swapped (patterns_international.bin). The weights are fitted to the
+// scores of damka's own search at depth 6 in self-play games of the
+// evaluation without patterns, the training data of internal/traindata in
+// testdata/train/international (make train-data, make fit-patterns-intl;
+// TestFitPatternsGeom), and TestShippedPatternsGeom checks that the
+// weights in the build are that fit. Levers ipattern=0 leaves them out.
+// docs/engine.md ("The learned evaluation of 10x10") gives the fit and
+// the matches that measure it.
+//
+// An evaluation whose geometry terms are weights fitted to the results of
+// self-play games, with blocked and backed men, the balance of the wings
+// and runaway men (evalintl.go; make selfplay VARIANT=international, make
+// fit VARIANT=international; TestFitEval, weights_international.go) is
+// kept behind Levers intlfit=1: measured against Scan it did not help
+// (docs/engine.md, "Measured against engines").
 //
 // # Winning chances and the choice of k
 //

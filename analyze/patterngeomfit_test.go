@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"flag"
 	"math"
 	"math/rand/v2"
@@ -19,15 +20,29 @@ import (
 // The 10x10 patterns' fit (make fit-patterns-intl; patterngeom.go).
 var (
 	geoData    = flag.String("geo-data", "", "training data folder (internal/traindata) to fit the International patterns to; the fit runs only when set")
-	geoChunks  = flag.Int("geo-chunks", 0, "fit to the first N chunks of -geo-data (0: all)")
+	geoChunks  = flag.Int("geo-chunks", shippedGeo.chunks, "fit to the first N chunks of -geo-data (0: all)")
 	geoOut     = flag.String("geo-out", "", "write the fitted patterns to this file (patterns_international.bin)")
-	geoPerGame = flag.Int("geo-per-game", 60, "positions drawn from each game")
-	geoEpochs  = flag.Int("geo-epochs", 8, "passes over the positions")
-	geoLR      = flag.Float64("geo-lr", 8, "AdaGrad step, in centi-men")
-	geoL2      = flag.Float64("geo-l2", 6e-6, "weight decay of a pattern weight at each of its uses (per centi-man)")
-	geoLambda  = flag.Float64("geo-lambda", 1, "share of the game's result in the target (the rest: the search score's expected result)")
+	geoPerGame = flag.Int("geo-per-game", shippedGeo.perGame, "positions drawn from each game")
+	geoEpochs  = flag.Int("geo-epochs", shippedGeo.epochs, "passes over the positions")
+	geoLR      = flag.Float64("geo-lr", shippedGeo.lr, "AdaGrad step, in centi-men")
+	geoL2      = flag.Float64("geo-l2", shippedGeo.l2, "weight decay of a pattern weight at each of its uses (per centi-man)")
+	geoLambda  = flag.Float64("geo-lambda", shippedGeo.lambda, "share of the game's result in the target (the rest: the search score's expected result)")
 	geoMasters = flag.String("geo-masters", "", "master games (comma-separated PDN files) whose held-out half (odd games) measures the fit")
 )
+
+// geoSettings are the settings of a fit of the 10x10 patterns.
+type geoSettings struct {
+	chunks  int // the first chunks of the data (0: all)
+	perGame int
+	epochs  int
+	lr, l2  float64
+	lambda  float64
+}
+
+// shippedGeo are the settings of the weights in the build
+// (patterns_international.bin): the fit of the first chunks of
+// testdata/train/international (TestShippedPatternsGeom checks it).
+var shippedGeo = geoSettings{chunks: 3, perGame: 1000, epochs: 8, lr: 8, l2: 6e-6, lambda: 0}
 
 // geoSample is a quiet position for the patterns' fit: the evaluation
 // without patterns (White's view), the phase, the features and the
@@ -72,6 +87,41 @@ func TestFitPatternsGeom(t *testing.T) {
 	if *geoData == "" {
 		t.Skip("-geo-data not set")
 	}
+	set := geoSettings{chunks: *geoChunks, perGame: *geoPerGame, epochs: *geoEpochs, lr: *geoLR, l2: *geoL2, lambda: *geoLambda}
+	q, chunks := fitGeomPatterns(t, *geoData, *geoMasters, set)
+	if *geoOut != "" {
+		if err := os.WriteFile(*geoOut, encodePatterns(q), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%s, %d chunks)", *geoOut, filepath.Base(*geoData), chunks)
+	}
+}
+
+// TestShippedPatternsGeom: the patterns in the build are the fit of the
+// committed training data with the stated settings (shippedGeo), weight
+// for weight.
+func TestShippedPatternsGeom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a fit: seconds")
+	}
+	dir := filepath.Join("..", "testdata", "train", "international")
+	q, _ := fitGeomPatterns(t, dir, "", shippedGeo)
+	want := encodePatterns(q)
+	if !bytes.Equal(want, patternsInternational) {
+		diff := 0
+		for i := 0; i+1 < len(want) && i+1 < len(patternsInternational); i += 2 {
+			if want[i] != patternsInternational[i] || want[i+1] != patternsInternational[i+1] {
+				diff++
+			}
+		}
+		t.Errorf("patterns_international.bin (%d bytes) is not the fit of the first %d chunks of %s with %+v (%d bytes, %d weights differ): make fit-patterns-intl",
+			len(patternsInternational), shippedGeo.chunks, dir, shippedGeo, len(want), diff)
+	}
+}
+
+// fitGeomPatterns fits the weights (see TestFitPatternsGeom) to the data
+// in dir and returns them rounded, and the number of chunks fitted.
+func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]int16, int) {
 	v := draughts.International
 	base := evaluatorFor(v)
 	if intlPatterns != nil {
@@ -80,15 +130,18 @@ func TestFitPatternsGeom(t *testing.T) {
 	pg := newPatternGeom(v.Geometry())
 	s := NewSearcher(v, Options{Depth: 1, TTSize: 1})
 	s.eval = base
-	entries, err := traindata.ReadManifest(*geoData)
+	entries, err := traindata.ReadManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *geoChunks > 0 {
-		entries = entries[:min(*geoChunks, len(entries))]
+	if set.chunks > 0 {
+		if len(entries) < set.chunks {
+			t.Fatalf("%s: %d chunks, want %d", dir, len(entries), set.chunks)
+		}
+		entries = entries[:set.chunks]
 	}
 	if len(entries) == 0 {
-		t.Fatalf("%s: no chunks", *geoData)
+		t.Fatalf("%s: no chunks", dir)
 	}
 	sample := func(p *draughts.Position, target float64) (*geoSample, bool) {
 		leaf, ok := quietLeaf(s, p)
@@ -113,7 +166,7 @@ func TestFitPatternsGeom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 1))
 	games, cut := 0, 0
 	for _, e := range entries {
-		gs, err := traindata.ReadChunk(*geoData, v, e.Chunk)
+		gs, err := traindata.ReadChunk(dir, v, e.Chunk)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +197,7 @@ func TestFitPatternsGeom(t *testing.T) {
 					p.Make(&g.Moves[i])
 				}
 				rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
-				raws = append(raws, xs[:min(len(xs), *geoPerGame)]...)
+				raws = append(raws, xs[:min(len(xs), set.perGame)]...)
 			}
 		}
 	}
@@ -170,8 +223,8 @@ func TestFitPatternsGeom(t *testing.T) {
 	var train, hold []*geoSample
 	for _, r := range raws {
 		target := r.white
-		if *geoLambda < 1 {
-			target = *geoLambda*r.white + (1-*geoLambda)*sigmoid(ks*r.score)
+		if set.lambda < 1 {
+			target = set.lambda*r.white + (1-set.lambda)*sigmoid(ks*r.score)
 		}
 		x, ok := sample(&r.pos, target)
 		if !ok {
@@ -185,8 +238,8 @@ func TestFitPatternsGeom(t *testing.T) {
 	}
 	raws = nil
 	var masters []*geoSample
-	if *geoMasters != "" {
-		masters = geoMasterSamples(t, v, *geoMasters, sample)
+	if masterFiles != "" {
+		masters = geoMasterSamples(t, v, masterFiles, sample)
 	}
 	n := len(pg.windows) * patConfigs
 	w := make([]float64, 2*n)
@@ -201,7 +254,7 @@ func TestFitPatternsGeom(t *testing.T) {
 		len(train), len(hold), len(masters), best, baseHold, baseMasters, k)
 	g2 := make([]float64, len(w))
 	bestW, bestHold := append([]float64(nil), w...), baseHold
-	for epoch := 1; epoch <= *geoEpochs; epoch++ {
+	for epoch := 1; epoch <= set.epochs; epoch++ {
 		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
 		for _, x := range train {
 			p := sigmoid(k * x.value(w, n))
@@ -217,9 +270,9 @@ func TestFitPatternsGeom(t *testing.T) {
 						if sign == 1 {
 							g = -g
 						}
-						g += *geoL2 * w[i]
+						g += set.l2 * w[i]
 						g2[i] += g * g
-						w[i] -= *geoLR * g / (math.Sqrt(g2[i]) + 1e-9)
+						w[i] -= set.lr * g / (math.Sqrt(g2[i]) + 1e-9)
 					}
 				}
 			}
@@ -240,16 +293,11 @@ func TestFitPatternsGeom(t *testing.T) {
 	}
 	t.Logf("kept: held out %.5f against %.5f without patterns, masters %.5f against %.5f; %d of %d weights used, the largest %.0f centi-men",
 		bestHold, baseHold, geoMSE(masters, bestW, n, k), baseMasters, used, len(bestW), big)
-	if *geoOut != "" {
-		q := make([]int16, len(bestW))
-		for i, x := range bestW {
-			q[i] = int16(max(-32767, min(32767, math.Round(x))))
-		}
-		if err := os.WriteFile(*geoOut, encodePatterns(q), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s (%s, %d chunks)", *geoOut, filepath.Base(*geoData), len(entries))
+	q := make([]int16, len(bestW))
+	for i, x := range bestW {
+		q[i] = int16(max(-32767, min(32767, math.Round(x))))
 	}
+	return q, len(entries)
 }
 
 // geoMasterSamples are the positions of the held-out half (odd games) of
