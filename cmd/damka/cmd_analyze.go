@@ -17,7 +17,7 @@ import (
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/memavail"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
@@ -246,8 +246,8 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
 	}
 	layout := opts.layout()
-	aout := outputs.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
-	outs, dests, err := outputs.Open("analyze", io.Out, io.Err, args, layout.AnalysisOutput(opts.Output, aout))
+	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
+	outs, dests, err := output.Open("analyze", io.Out, io.Err, args, layout.AnalysisTarget(opts.Output, aout))
 	if err != nil {
 		return err
 	}

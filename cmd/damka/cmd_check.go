@@ -11,7 +11,6 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
@@ -145,19 +144,19 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	// The report goes through the run's outputs: checked and created
 	// before the first game, put in place at the end.
 	var page *report.Check
-	var pageDest *outputs.Buffered
-	var outs *outputs.Set
+	var pageDest *output.Buffered
+	var outs *output.Set
 	if opts.Report == "-" {
 		return errors.New("check: --report must name a file, not standard output")
 	}
 	if opts.Report != "" {
-		o, dests, err := outputs.Open("check", io.Out, io.Err, args, outputs.Output{Flag: "--report", Path: opts.Report})
+		o, dests, err := output.Open("check", io.Out, io.Err, args, output.Target{Flag: "--report", Path: opts.Report})
 		if err != nil {
 			return err
 		}
 		outs = o
 		defer outs.Abort()
-		pageDest = outputs.Buffer(dests[opts.Report])
+		pageDest = output.Buffer(dests[opts.Report])
 		page = report.NewCheck(0)
 	}
 	out := output.Stdout(io.Out).ShareWith(io)

@@ -8,10 +8,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -98,22 +97,22 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 		return err
 	}
 	vopts.Repair = opts.Repair
-	want := []outputs.Output{{Flag: "-o", Path: opts.Output}}
+	want := []output.Target{{Flag: "-o", Path: opts.Output}}
 	if opts.Rejects != "" {
-		want = append(want, outputs.Output{Flag: "--rejects", Path: opts.Rejects})
+		want = append(want, output.Target{Flag: "--rejects", Path: opts.Rejects})
 	}
-	outs, dests, err := outputs.Open("clean", io.Out, io.Err, args, want...)
+	outs, dests, err := output.Open("clean", io.Out, io.Err, args, want...)
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
-	out := outputs.Buffer(dests[opts.Output])
-	var rej *outputs.Buffered
+	out := output.Buffer(dests[opts.Output])
+	var rej *output.Buffered
 	if opts.Rejects != "" {
-		rej = outputs.Buffer(dests[opts.Rejects])
+		rej = output.Buffer(dests[opts.Rejects])
 	}
 	kind, _ := dupes.ParseKind(opts.DropDuplicates)
-	cl, err := archive.NewCleaner(out.Buf, archive.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
+	cl, err := output.NewCleaner(out.Buf, output.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
 	if err != nil {
 		return err
 	}
@@ -132,7 +131,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 		return err
 	}
 	sum := cl
-	for _, b := range []*outputs.Buffered{out, rej} {
+	for _, b := range []*output.Buffered{out, rej} {
 		if b != nil {
 			if err := b.Buf.Flush(); err != nil {
 				return err
@@ -147,7 +146,7 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	t.WriteUnchecked(io.Err)
 	// Where the rejected games went: a game rejected without --rejects is
 	// in no output (issue 29, item 3).
-	switch games := outputs.Plural(sum.Rejected, "game"); {
+	switch games := output.Plural(sum.Rejected, "game"); {
 	case sum.Rejected == 0 || !written:
 	case opts.Rejects == "":
 		fmt.Fprintf(io.Err, "the %s rejected %s not kept: --rejects FILE writes them, with their findings\n", games, isAre(sum.Rejected))

@@ -13,7 +13,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/fenlines"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 )
 
 // DiagramOptions are the flags of damka diagram.
@@ -132,14 +132,14 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 		good = append(good, drawn{name, svg})
 	}
 	if len(good) > 0 {
-		out := outputs.Output{Flag: "-o", Path: opts.Output}
+		out := output.Target{Flag: "-o", Path: opts.Output}
 		if toDir {
 			out.Files = []string{}
 			for _, d := range good {
 				out.Files = append(out.Files, d.name)
 			}
 		}
-		outs, dests, err := outputs.Open("diagram", io.Out, io.Err, nil, out)
+		outs, dests, err := output.Open("diagram", io.Out, io.Err, nil, out)
 		if err != nil {
 			return err
 		}

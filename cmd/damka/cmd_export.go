@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -65,9 +65,9 @@ func (f *layoutFlags) check(cmd string, stdout bool) error {
 }
 
 // layout is the layout of the tables of the flags.
-func (f *layoutFlags) layout() outputs.Layout {
+func (f *layoutFlags) layout() output.Layout {
 	format, _ := parseFormat(f.Format)
-	return outputs.Layout{Format: format, Compression: f.Compression, PartitionBy: f.PartitionBy, MaxRowsPerFile: f.MaxRowsPerFile}
+	return output.Layout{Format: format, Compression: f.Compression, PartitionBy: f.PartitionBy, MaxRowsPerFile: f.MaxRowsPerFile}
 }
 
 // check validates the flags.
@@ -180,7 +180,7 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	vopts.Repair = opts.Repair
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("export", exportFlags(opts), args), 0)
-	outs, dests, err := outputs.Open("export", io.Out, io.Err, args, opts.layout().TablesOutput(opts.Output, nil))
+	outs, dests, err := output.Open("export", io.Out, io.Err, args, opts.layout().TablesTarget(opts.Output, nil))
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -103,12 +103,12 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	}
 	flags = append(flags, opts.layout().Flags()...)
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", flags, args), 0)
-	out := outputs.Output{Flag: "-o", Path: opts.Output}
+	out := output.Target{Flag: "-o", Path: opts.Output}
 	dataDir := filepath.Join(opts.Output, export.PositionsTable)
 	if _, ok := opts.layout().Dataset(); ok {
 		out.Datasets = []string{export.PositionsTable}
 	}
-	outs, dests, err := outputs.Open("openings", io.Out, io.Err, args, out)
+	outs, dests, err := output.Open("openings", io.Out, io.Err, args, out)
 	if err != nil {
 		return err
 	}

@@ -9,11 +9,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
@@ -148,24 +146,24 @@ is changed).`,
 }
 
 func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filter.Criteria, args []string) error {
-	var want []outputs.Output
+	var want []output.Target
 	if opts.Output != "" {
-		want = append(want, outputs.Output{Flag: "-o", Path: opts.Output})
+		want = append(want, output.Target{Flag: "-o", Path: opts.Output})
 	}
 	if opts.IDs != "" {
-		want = append(want, outputs.Output{Flag: "--ids", Path: opts.IDs})
+		want = append(want, output.Target{Flag: "--ids", Path: opts.IDs})
 	}
-	outs, dests, err := outputs.Open("select", io.Out, io.Err, args, want...)
+	outs, dests, err := output.Open("select", io.Out, io.Err, args, want...)
 	if err != nil {
 		return err
 	}
 	defer outs.Abort()
-	var out, ids *outputs.Buffered
+	var out, ids *output.Buffered
 	if opts.Output != "" {
-		out = outputs.Buffer(dests[opts.Output])
+		out = output.Buffer(dests[opts.Output])
 	}
 	if opts.IDs != "" {
-		ids = outputs.Buffer(dests[opts.IDs])
+		ids = output.Buffer(dests[opts.IDs])
 	}
 	var stdout *output.Sink
 	var enc *json.Encoder
@@ -174,9 +172,9 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
 	}
-	var cp *archive.Copier
+	var cp *output.Copier
 	if out != nil {
-		cp = archive.NewCopier(out.Buf, opts.Canonical)
+		cp = output.NewCopier(out.Buf, opts.Canonical)
 	}
 	chosen := 0
 	t := newTally()
@@ -212,7 +210,7 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	if err == nil && stdout != nil {
 		err = stdout.Flush()
 	}
-	for _, d := range []*outputs.Buffered{out, ids} {
+	for _, d := range []*output.Buffered{out, ids} {
 		if err == nil && d != nil {
 			err = d.Buf.Flush()
 		}

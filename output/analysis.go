@@ -1,10 +1,9 @@
-package outputs
+package output
 
 import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
@@ -16,7 +15,7 @@ import (
 // positions table, annotated.pdn and, when asked for, report.html.
 type Analysis struct {
 	Tables    *Tables
-	Positions *Positions
+	Positions Positions
 	pgn       *Buffered
 	pw        *pdn.Writer
 	page      *report.Analysis // nil: no report
@@ -44,8 +43,8 @@ func (l Layout) positions(dir string) (path string, dataset bool) {
 	return filepath.Join(dir, export.TableFile(export.PositionsTable, l.Format)), false
 }
 
-// AnalysisOutput names the files of an analysis in dir, for Open.
-func (l Layout) AnalysisOutput(dir string, o AnalysisOptions) Output {
+// AnalysisTarget names the files of an analysis in dir, for Open.
+func (l Layout) AnalysisTarget(dir string, o AnalysisOptions) Target {
 	more := []string{annotatedFile}
 	var datasets []string
 	if _, dataset := l.positions(dir); dataset {
@@ -56,11 +55,11 @@ func (l Layout) AnalysisOutput(dir string, o AnalysisOptions) Output {
 	if o.Report {
 		more = append(more, reportFile)
 	}
-	return l.TablesOutput(dir, more, datasets...)
+	return l.TablesTarget(dir, more, datasets...)
 }
 
 // OpenAnalysis starts the files of an analysis in dir, which Open made
-// (dests, of AnalysisOutput).
+// (dests, of AnalysisTarget).
 func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, dests map[string]*Destination) (*Analysis, error) {
 	tables, err := l.OpenTables(dir, "moves", meta, dests)
 	if err != nil {
@@ -87,7 +86,7 @@ func (a *Analysis) Add(res *pipeline.Result) error {
 		return err
 	}
 	a.Positions.Add(res)
-	return a.pw.Write(archive.Annotate(r, res.Evals, a.opts.Annotator))
+	return a.pw.Write(Annotate(r, res.Evals, a.opts.Annotator))
 }
 
 // Close writes what is left of every file, the report with meta, to be

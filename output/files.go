@@ -1,11 +1,4 @@
-// Package outputs creates the files a damka command writes, all of them
-// checked and created (under temporary names) before the first game is
-// read, and put in place together at the end (atomicfile.Set): a run
-// that fails or is interrupted leaves every output as it was, and no
-// folder it made. Two outputs that name one file, an output that is an
-// input, a folder where a file is wanted are refused before anything is
-// read.
-package outputs
+package output
 
 import (
 	"bufio"
@@ -24,9 +17,9 @@ import (
 	"github.com/damka/damka/internal/display"
 )
 
-// Output is one output a command was asked for: a file, a folder of
+// Target is one output a command was asked for: a file, a folder of
 // files, or standard output ("-").
-type Output struct {
+type Target struct {
 	Flag  string   // "-o", "--rejects": named in messages
 	Path  string   // as the user gave it
 	Files []string // for a folder: the names of the files written in it
@@ -36,13 +29,13 @@ type Output struct {
 }
 
 // Folder reports whether the output is a folder.
-func (o Output) Folder() bool { return o.Files != nil || o.Datasets != nil }
+func (o Target) Folder() bool { return o.Files != nil || o.Datasets != nil }
 
 // Set is the files a run writes (the package comment).
 type Set struct {
 	cmd    string
 	stderr io.Writer
-	outs   []Output
+	outs   []Target
 	set    atomicfile.Set
 	// The files of the datasets: those an earlier run left there, which
 	// Commit removes unless this run wrote them again, and those made.
@@ -72,7 +65,7 @@ type Buffered struct {
 // be made or written to, are refused here, naming the path given. "-" is
 // stdout; messages (CommitRead's) go to stderr. The destinations are by
 // path: an output's, a file's in a folder, a dataset's folder.
-func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Output) (*Set, map[string]*Destination, error) {
+func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (*Set, map[string]*Destination, error) {
 	o := &Set{cmd: cmd, stderr: stderr, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
 	if err := o.check(outs, args); err != nil {
 		return nil, nil, err
@@ -169,7 +162,7 @@ func (o *Set) openDataset(root, dir string) (*Destination, error) {
 }
 
 // describe turns an error on an output into a message for the user.
-func (o *Set) describe(out Output, err error) error {
+func (o *Set) describe(out Target, err error) error {
 	flag := out.Flag
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
@@ -187,9 +180,9 @@ func (o *Set) describe(out Output, err error) error {
 
 // check refuses outputs that cannot be written, that clash, or that are
 // inputs.
-func (o *Set) check(outs []Output, args []string) error {
+func (o *Set) check(outs []Target, args []string) error {
 	type named struct {
-		out  Output
+		out  Target
 		path string
 	}
 	var all []named

@@ -1,4 +1,4 @@
-package outputs
+package output
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/pipeline"
 )
 
 // Layout is how the tables of a run are laid out: the format, and the
@@ -70,36 +69,28 @@ func (l Layout) Flags() []string {
 	return fl
 }
 
-// TablesOutput names the files the games and moves tables go to, for
+// TablesTarget names the files the games and moves tables go to, for
 // Open: the folder dir with games and moves files (or datasets, and the
 // datasets more too) and the files more, or standard output ("-").
-func (l Layout) TablesOutput(dir string, moreFiles []string, moreDatasets ...string) Output {
+func (l Layout) TablesTarget(dir string, moreFiles []string, moreDatasets ...string) Target {
 	if dir == "-" {
-		return Output{Flag: "-o", Path: "-"}
+		return Target{Flag: "-o", Path: "-"}
 	}
 	if _, ok := l.Dataset(); ok {
-		return Output{Flag: "-o", Path: dir, Files: moreFiles, Datasets: append([]string{export.GamesTable, export.MovesTable}, moreDatasets...)}
+		return Target{Flag: "-o", Path: dir, Files: moreFiles, Datasets: append([]string{export.GamesTable, export.MovesTable}, moreDatasets...)}
 	}
-	return Output{Flag: "-o", Path: dir, Files: append([]string{export.TableFile(export.GamesTable, l.Format), export.TableFile(export.MovesTable, l.Format)}, moreFiles...)}
-}
-
-// Tables writes the games and moves tables of a run (pipeline.Tables)
-// to the destinations Open made: to a folder, as files or datasets, or
-// one of them (table) to standard output.
-type Tables struct {
-	pipeline.Tables
-	dests []*Destination
+	return Target{Flag: "-o", Path: dir, Files: append([]string{export.TableFile(export.GamesTable, l.Format), export.TableFile(export.MovesTable, l.Format)}, moreFiles...)}
 }
 
 // OpenTables starts the tables of the folder dir ("-": the table to
 // standard output, as an Arrow IPC stream) on the destinations Open made
-// of TablesOutput.
+// of TablesTarget.
 func (l Layout) OpenTables(dir, table string, meta export.Meta, dests map[string]*Destination) (*Tables, error) {
 	s := &Tables{}
 	wopts := l.WriterOptions()
 	if dir == "-" {
 		d := dests["-"]
-		s.dests = append(s.dests, d)
+		s.names = append(s.names, d.Name)
 		var err error
 		if table == export.GamesTable {
 			s.Games, err = export.NewGamesWriter(d.W, export.ArrowStream, meta, wopts...)
@@ -109,8 +100,9 @@ func (l Layout) OpenTables(dir, table string, meta export.Meta, dests map[string
 		return s, err
 	}
 	if dopts, dataset := l.Dataset(); dataset {
+		var names []string
 		for _, table := range []string{export.GamesTable, export.MovesTable} {
-			s.dests = append(s.dests, dests[filepath.Join(dir, table)])
+			names = append(names, dests[filepath.Join(dir, table)].Name)
 		}
 		// Each table's files go through its own folder's destination.
 		create := func(p string) (io.Writer, error) {
@@ -121,100 +113,20 @@ func (l Layout) OpenTables(dir, table string, meta export.Meta, dests map[string
 			}
 			return d.Create(p)
 		}
-		t, err := pipeline.NewDatasets(l.Format, meta, dopts, create, wopts...)
+		t, err := NewDatasets(l.Format, meta, dopts, create, wopts...)
 		if err != nil {
 			return nil, err
 		}
-		s.Tables = *t
-		return s, nil
+		t.names = names
+		return t, nil
 	}
 	g := dests[filepath.Join(dir, export.TableFile(export.GamesTable, l.Format))]
 	m := dests[filepath.Join(dir, export.TableFile(export.MovesTable, l.Format))]
-	s.dests = append(s.dests, g, m)
+	s.names = append(s.names, g.Name, m.Name)
 	var err error
 	if s.Games, err = export.NewGamesWriter(g.W, l.Format, meta, wopts...); err != nil {
 		return s, err
 	}
 	s.Moves, err = export.NewMovesWriter(m.W, l.Format, meta, wopts...)
 	return s, err
-}
-
-// Summary names what was written: "out/games.parquet (209 rows)", or for
-// a dataset "out/games/ (209 rows in 3 files, 3 partitions)".
-func (s *Tables) Summary() string {
-	var parts []string
-	i := 0
-	for _, w := range []pipeline.TableWriter{s.Games, s.Moves} {
-		if w == nil {
-			continue
-		}
-		part := fmt.Sprintf("%s (%d rows", s.dests[i].Name, w.Rows())
-		if pw, ok := w.(*export.PartitionedWriter); ok {
-			part += fmt.Sprintf(" in %s, %s", Plural(len(pw.Files()), "file"), Plural(pw.Partitions(), "partition"))
-		}
-		parts = append(parts, part+")")
-		i++
-	}
-	return strings.Join(parts, " and ")
-}
-
-// Plural writes n things: "1 file", "3 files".
-func Plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
-}
-
-// Positions gathers the positions table of a run (pipeline.Positions)
-// for its destination: a file, or, with a dataset layout, the folder of
-// the dataset.
-type Positions struct {
-	*pipeline.Positions
-	dest  *Destination
-	l     Layout
-	meta  export.Meta
-	dopts export.DatasetOptions
-	files int
-}
-
-// NewPositions starts the positions table over the first plies plies of
-// each game, to dest.
-func (l Layout) NewPositions(plies int, dest *Destination, meta export.Meta) *Positions {
-	p := &Positions{dest: dest, l: l, meta: meta}
-	var dataset bool
-	if p.dopts, dataset = l.Dataset(); dataset {
-		p.Positions = pipeline.NewDatasetPositions(plies, p.dopts.PartitionBy)
-	} else {
-		p.Positions = pipeline.NewPositions(plies)
-	}
-	return p
-}
-
-// Write writes the table.
-func (p *Positions) Write() error {
-	if p.Dataset() {
-		files, err := p.WriteDataset(p.dest.Create, p.l.Format, p.meta, p.dopts, p.l.WriterOptions()...)
-		p.files = len(files)
-		return err
-	}
-	return p.WriteFile(p.dest.W, p.l.Format, p.meta, p.l.WriterOptions()...)
-}
-
-// SummaryPlies names what was written for damka openings:
-// "out/positions.parquet (2372 positions and moves over 24 plies)".
-func (p *Positions) SummaryPlies() string {
-	what := fmt.Sprintf("%d positions and moves over %d plies", p.Len(), p.MaxPly())
-	if p.Dataset() {
-		return fmt.Sprintf("%s (%s, in %s)", p.dest.Name, what, Plural(p.files, "file"))
-	}
-	return fmt.Sprintf("%s (%s)", p.dest.Name, what)
-}
-
-// Summary names what was written: "out/positions.parquet (2372 rows)".
-func (p *Positions) Summary() string {
-	if p.Dataset() {
-		return fmt.Sprintf("%s (%d rows in %s)", p.dest.Name, p.Len(), Plural(p.files, "file"))
-	}
-	return fmt.Sprintf("%s (%d rows)", p.dest.Name, p.Len())
 }
