@@ -59,18 +59,18 @@ func (l Layout) AnalysisTarget(dir string, o AnalysisOptions) Target {
 }
 
 // OpenAnalysis starts the files of an analysis in dir, which Open made
-// (dests, of AnalysisTarget).
-func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, dests map[string]*Destination) (*Analysis, error) {
-	tables, err := l.OpenTables(dir, "moves", meta, dests)
+// (of AnalysisTarget).
+func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, set *Set) (*Analysis, error) {
+	tables, err := l.OpenTables(dir, "moves", meta, set)
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Tables: tables, pgn: Buffer(dests[filepath.Join(dir, annotatedFile)]), opts: o}
+	a := &Analysis{Tables: tables, pgn: set.Buffer(filepath.Join(dir, annotatedFile)), opts: o}
 	a.pw = pdn.NewWriter(a.pgn.Buf)
 	pos, _ := l.positions(dir)
-	a.Positions = l.NewPositions(o.Plies, dests[pos], meta)
+	a.Positions = l.NewPositions(o.Plies, set.Dest(pos), meta)
 	if o.Report {
-		a.pageDest = Buffer(dests[filepath.Join(dir, reportFile)])
+		a.pageDest = set.Buffer(filepath.Join(dir, reportFile))
 		a.page = report.NewAnalysis(o.ReportTop, o.ReportGames)
 	}
 	return a, nil
@@ -89,8 +89,8 @@ func (a *Analysis) Add(res *pipeline.Result) error {
 	return a.pw.Write(Annotate(r, res.Evals, a.opts.Annotator))
 }
 
-// Close writes what is left of every file, the report with meta, to be
-// committed (Set.Commit).
+// Close writes what is left of every file, the report with meta, into
+// the buffers of the set (Run flushes them and commits).
 func (a *Analysis) Close(meta report.Meta) error {
 	a.pw.Flush()
 	err := a.pw.Error()
@@ -100,14 +100,8 @@ func (a *Analysis) Close(meta report.Meta) error {
 	if err == nil {
 		err = a.Tables.Close()
 	}
-	if err == nil {
-		err = a.pgn.Buf.Flush()
-	}
 	if err == nil && a.page != nil {
 		err = a.page.Write(a.pageDest.Buf, meta)
-		if err == nil {
-			err = a.pageDest.Buf.Flush()
-		}
 	}
 	return err
 }

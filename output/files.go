@@ -40,6 +40,13 @@ type Set struct {
 	// The files of the datasets: those an earlier run left there, which
 	// Commit removes unless this run wrote them again, and those made.
 	old, made map[string]bool
+	dests     map[string]*Destination
+	// buffers are the buffers in front of the files (Buffer), flushed
+	// in order by Run before the commit.
+	buffers []*Buffered
+	// sinks are the checked sinks of standard output (Stdout), closed by
+	// Run after the buffers, before the commit.
+	sinks []*Sink
 }
 
 // Destination is where one file of the outputs goes: a file being
@@ -64,13 +71,14 @@ type Buffered struct {
 // where a file is wanted, a file where a folder is, a folder that cannot
 // be made or written to, are refused here, naming the path given. "-" is
 // stdout; messages (CommitRead's) go to stderr. The destinations are by
-// path: an output's, a file's in a folder, a dataset's folder.
-func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (*Set, map[string]*Destination, error) {
+// path (Dest): an output's, a file's in a folder, a dataset's folder.
+func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (*Set, error) {
 	o := &Set{cmd: cmd, stderr: stderr, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
 	if err := o.check(outs, args); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	dests := map[string]*Destination{}
+	o.dests = dests
 	for _, out := range outs {
 		if out.Path == "-" {
 			dests[out.Path] = &Destination{Name: "standard output", W: stdout}
@@ -80,7 +88,7 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (
 		if out.Folder() {
 			if err := o.set.MkdirAll(out.Path); err != nil {
 				o.Abort()
-				return nil, nil, o.describe(out, err)
+				return nil, o.describe(out, err)
 			}
 			paths = paths[:0]
 			for _, f := range out.Files {
@@ -92,7 +100,7 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (
 			d, err := o.openDataset(out.Path, dir)
 			if err != nil {
 				o.Abort()
-				return nil, nil, o.describe(out, err)
+				return nil, o.describe(out, err)
 			}
 			dests[dir] = d
 		}
@@ -100,13 +108,18 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (
 			f, err := o.set.Create(p)
 			if err != nil {
 				o.Abort()
-				return nil, nil, o.describe(out, err)
+				return nil, o.describe(out, err)
 			}
 			dests[p] = &Destination{Name: p, W: f, File: f}
 		}
 	}
-	return o, dests, nil
+	return o, nil
 }
+
+// Dest is the destination of path, as Open made it: an output's path
+// ("-" for standard output), a file's in a folder, a dataset's folder;
+// nil for a path not opened.
+func (o *Set) Dest(path string) *Destination { return o.dests[path] }
 
 // openDataset makes the folder of a dataset, checks that files can be
 // made in it, and notes the files of an earlier run's dataset there
@@ -357,7 +370,21 @@ func (o *Set) Abort() {
 	}
 }
 
-// Buffer puts a buffer in front of d.
-func Buffer(d *Destination) *Buffered {
-	return &Buffered{d, bufio.NewWriterSize(d.W, 64<<10)}
+// Stdout returns a checked sink of standard output, w, for what the run
+// prints there (Sink, with a buffer): Run closes it once the closers
+// are done, before the commit, so that a summary that cannot be printed
+// leaves the files as they were; and when the run fails, it writes out
+// the lines printed before.
+func (o *Set) Stdout(w io.Writer) *Sink {
+	s := Stdout(w)
+	o.sinks = append(o.sinks, s)
+	return s
+}
+
+// Buffer puts a buffer in front of the destination of path (Dest); Run
+// flushes it before the commit.
+func (o *Set) Buffer(path string) *Buffered {
+	b := &Buffered{o.dests[path], bufio.NewWriterSize(o.dests[path].W, 64<<10)}
+	o.buffers = append(o.buffers, b)
+	return b
 }

@@ -85,11 +85,11 @@ func (l Layout) TablesTarget(dir string, moreFiles []string, moreDatasets ...str
 // OpenTables starts the tables of the folder dir ("-": the table to
 // standard output, as an Arrow IPC stream) on the destinations Open made
 // of TablesTarget.
-func (l Layout) OpenTables(dir, table string, meta export.Meta, dests map[string]*Destination) (*Tables, error) {
+func (l Layout) OpenTables(dir, table string, meta export.Meta, set *Set) (*Tables, error) {
 	s := &Tables{}
 	wopts := l.WriterOptions()
 	if dir == "-" {
-		d := dests["-"]
+		d := set.Dest("-")
 		s.names = append(s.names, d.Name)
 		var err error
 		if table == export.GamesTable {
@@ -102,12 +102,12 @@ func (l Layout) OpenTables(dir, table string, meta export.Meta, dests map[string
 	if dopts, dataset := l.Dataset(); dataset {
 		var names []string
 		for _, table := range []string{export.GamesTable, export.MovesTable} {
-			names = append(names, dests[filepath.Join(dir, table)].Name)
+			names = append(names, set.Dest(filepath.Join(dir, table)).Name)
 		}
 		// Each table's files go through its own folder's destination.
 		create := func(p string) (io.Writer, error) {
 			table, _, _ := strings.Cut(p, "/")
-			d := dests[filepath.Join(dir, table)]
+			d := set.Dest(filepath.Join(dir, table))
 			if d == nil {
 				return nil, fmt.Errorf("%s is not in a table's folder", p)
 			}
@@ -120,8 +120,8 @@ func (l Layout) OpenTables(dir, table string, meta export.Meta, dests map[string
 		t.names = names
 		return t, nil
 	}
-	g := dests[filepath.Join(dir, export.TableFile(export.GamesTable, l.Format))]
-	m := dests[filepath.Join(dir, export.TableFile(export.MovesTable, l.Format))]
+	g := set.Dest(filepath.Join(dir, export.TableFile(export.GamesTable, l.Format)))
+	m := set.Dest(filepath.Join(dir, export.TableFile(export.MovesTable, l.Format)))
 	s.names = append(s.names, g.Name, m.Name)
 	var err error
 	if s.Games, err = export.NewGamesWriter(g.W, l.Format, meta, wopts...); err != nil {

@@ -247,12 +247,11 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	layout := opts.layout()
 	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
-	outs, dests, err := output.Open("analyze", io.Out, io.Err, args, layout.AnalysisTarget(opts.Output, aout))
+	set, err := output.Open("analyze", io.Out, io.Err, args, layout.AnalysisTarget(opts.Output, aout))
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	files, err := layout.OpenAnalysis(opts.Output, aout, meta, dests)
+	files, err := layout.OpenAnalysis(opts.Output, aout, meta, set)
 	if err != nil {
 		return err
 	}
@@ -279,7 +278,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	t := newTally()
 	summary := report.NewAnalysisSummary(opts.Depth)
 	rn := runner{io: io, args: args, quiet: true, tally: t, bar: bar}
-	err = rn.run(ctx, popts, func(res *pipeline.Result) error {
+	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
 		summary.Add(r, res.Evals, res.Positions, res.Nodes)
@@ -287,15 +286,10 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		return files.Add(res)
+	}, func(c pipeline.Counts) error {
+		bar.Finish()
+		return files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: c.InputErrors})
 	})
-	if err != nil {
-		return err
-	}
-	bar.Finish()
-	if err := files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors}); err != nil {
-		return err
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}

@@ -141,25 +141,24 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if err != nil {
 		return err
 	}
-	// The report goes through the run's outputs: checked and created
-	// before the first game, put in place at the end.
-	var page *report.Check
-	var pageDest *output.Buffered
-	var outs *output.Set
 	if opts.Report == "-" {
 		return errors.New("check: --report must name a file, not standard output")
 	}
+	// The report goes through the run's outputs: checked and created
+	// before the first game, put in place at the end.
+	var targets []output.Target
 	if opts.Report != "" {
-		o, dests, err := output.Open("check", io.Out, io.Err, args, output.Target{Flag: "--report", Path: opts.Report})
-		if err != nil {
-			return err
-		}
-		outs = o
-		defer outs.Abort()
-		pageDest = output.Buffer(dests[opts.Report])
+		targets = append(targets, output.Target{Flag: "--report", Path: opts.Report})
+	}
+	set, err := output.Open("check", io.Out, io.Err, args, targets...)
+	if err != nil {
+		return err
+	}
+	var page *report.Check
+	if opts.Report != "" {
 		page = report.NewCheck(0)
 	}
-	out := output.Stdout(io.Out).ShareWith(io)
+	out := set.Stdout(io.Out).ShareWith(io)
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
@@ -169,7 +168,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	// Nothing of a game is kept past the sink (Options.Reuse): the lines
 	// keep the label of a game, the page its cards, the tally its counts.
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, func(res *pipeline.Result) error {
+	_, err = r.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, set, func(res *pipeline.Result) error {
 		if page != nil {
 			page.Add(res.Input.Game.File, res.Report)
 		}
@@ -185,36 +184,26 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 			rep.Game(res.Report)
 		}
 		return out.Sync()
+	}, func(c pipeline.Counts) error {
+		rep.Flush()
+		if page != nil {
+			var flags []string
+			if opts.Variant != "" {
+				flags = append(flags, "--variant", opts.Variant)
+			}
+			if err := page.Write(set.Buffer(opts.Report).Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", flags, args), InputErrors: c.InputErrors}); err != nil {
+				return err
+			}
+		}
+		// The summary on stdout is written before the report is put in
+		// place: when it cannot be, the report is left as it was (exit 3).
+		if !opts.JSON {
+			t.print(display.NewWriter(out))
+		}
+		return nil
 	})
-	rep.Flush()
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	if err == nil && page != nil {
-		var flags []string
-		if opts.Variant != "" {
-			flags = append(flags, "--variant", opts.Variant)
-		}
-		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", flags, args), InputErrors: t.InputErrors})
-		if err == nil {
-			err = pageDest.Buf.Flush()
-		}
-	}
 	if err != nil {
 		return err
-	}
-	// The summary on stdout is written before the report is put in
-	// place: when it cannot be, the report is left as it was (exit 3).
-	if !opts.JSON {
-		t.print(display.NewWriter(out))
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	if outs != nil {
-		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {
-			return err
-		}
 	}
 	if opts.JSON {
 		t.print(io.Err)

@@ -101,47 +101,29 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 	if opts.Rejects != "" {
 		want = append(want, output.Target{Flag: "--rejects", Path: opts.Rejects})
 	}
-	outs, dests, err := output.Open("clean", io.Out, io.Err, args, want...)
-	if err != nil {
-		return err
-	}
-	defer outs.Abort()
-	out := output.Buffer(dests[opts.Output])
-	var rej *output.Buffered
-	if opts.Rejects != "" {
-		rej = output.Buffer(dests[opts.Rejects])
-	}
 	kind, _ := dupes.ParseKind(opts.DropDuplicates)
-	cl, err := output.NewCleaner(out.Buf, output.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
+	cl, err := output.NewCleaner(output.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
 	if err != nil {
 		return err
 	}
 	defer cl.Release()
-	if rej != nil {
-		cl.Rejects = rej.Buf
+	set, err := output.Open("clean", io.Out, io.Err, args, want...)
+	if err != nil {
+		return err
+	}
+	cl.Out = set.Buffer(opts.Output).Buf
+	if opts.Rejects != "" {
+		cl.Rejects = set.Buffer(opts.Rejects).Buf
 	}
 	t := newTally()
 	// Each game is written (or spooled, or keyed for the finder) before
 	// the sink returns: nothing of it is kept.
 	rn := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	if err := rn.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, cl.Add); err != nil {
-		return err
-	}
-	if err := cl.Close(); err != nil {
-		return err
-	}
-	sum := cl
-	for _, b := range []*output.Buffered{out, rej} {
-		if b != nil {
-			if err := b.Buf.Flush(); err != nil {
-				return err
-			}
-		}
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	written, err := rn.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, set, cl.Add, output.Close(cl))
 	if err != nil {
 		return err
 	}
+	sum := cl
 	fmt.Fprintln(io.Err, sum.Summary(t.Games, opts.Repair))
 	t.WriteUnchecked(io.Err)
 	// Where the rejected games went: a game rejected without --rejects is

@@ -180,30 +180,25 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 	}
 	vopts.Repair = opts.Repair
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("export", exportFlags(opts), args), 0)
-	outs, dests, err := output.Open("export", io.Out, io.Err, args, opts.layout().TablesTarget(opts.Output, nil))
+	set, err := output.Open("export", io.Out, io.Err, args, opts.layout().TablesTarget(opts.Output, nil))
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	tables, err := opts.layout().OpenTables(opts.Output, opts.Table, meta, dests)
+	tables, err := opts.layout().OpenTables(opts.Output, opts.Table, meta, set)
 	if err != nil {
 		return err
 	}
 	t := newTally()
 	times := &pipeline.Timing{Start: t.start}
+	var t0 time.Time
 	// The tables copy the rows of a game (export.Prepared) when it is
 	// added: nothing of the game or its report is kept past the sink (Options.Reuse).
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
-	err = r.run(ctx, pipeline.Options{Validate: vopts, Rows: true, Jobs: opts.Jobs, Reuse: true}, tables.Add)
-	if err != nil {
-		return err
-	}
-	times.Waited = tables.Stats().Waited
-	t0 := time.Now()
-	if err := tables.Close(); err != nil {
-		return err
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	written, err := r.write(ctx, pipeline.Options{Validate: vopts, Rows: true, Jobs: opts.Jobs, Reuse: true}, set, tables.Add, func(pipeline.Counts) error {
+		times.Waited = tables.Stats().Waited
+		t0 = time.Now()
+		return tables.Close()
+	})
 	if err != nil {
 		return err
 	}

@@ -108,14 +108,13 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if _, ok := opts.layout().Dataset(); ok {
 		out.Datasets = []string{export.PositionsTable}
 	}
-	outs, dests, err := output.Open("openings", io.Out, io.Err, args, out)
+	set, err := output.Open("openings", io.Out, io.Err, args, out)
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	dest := dests[opts.Output]
+	dest := set.Dest(opts.Output)
 	if out.Datasets != nil {
-		dest = dests[dataDir]
+		dest = set.Dest(dataDir)
 	}
 
 	layout := opts.layout()
@@ -123,19 +122,15 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	o := layout.NewPositions(opts.Plies, dest, meta)
 	t := newTally()
 	times := &pipeline.Timing{Start: t.start}
+	var t0 time.Time
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
-	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, func(res *pipeline.Result) error {
+	written, err := r.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, set, func(res *pipeline.Result) error {
 		o.Add(res)
 		return nil
+	}, func(pipeline.Counts) error {
+		t0 = time.Now()
+		return o.Write()
 	})
-	if err != nil {
-		return err
-	}
-	t0 := time.Now()
-	if err := o.Write(); err != nil {
-		return err
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}

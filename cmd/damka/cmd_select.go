@@ -153,33 +153,33 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 	if opts.IDs != "" {
 		want = append(want, output.Target{Flag: "--ids", Path: opts.IDs})
 	}
-	outs, dests, err := output.Open("select", io.Out, io.Err, args, want...)
+	set, err := output.Open("select", io.Out, io.Err, args, want...)
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	var out, ids *output.Buffered
+	var cp *output.Copier
 	if opts.Output != "" {
-		out = output.Buffer(dests[opts.Output])
+		cp = output.NewCopier(set.Buffer(opts.Output).Buf, opts.Canonical)
 	}
+	var ids *output.Buffered
 	if opts.IDs != "" {
-		ids = output.Buffer(dests[opts.IDs])
+		ids = set.Buffer(opts.IDs)
 	}
 	var stdout *output.Sink
 	var enc *json.Encoder
 	if opts.JSON {
-		stdout = output.Stdout(io.Out).ShareWith(io)
+		stdout = set.Stdout(io.Out).ShareWith(io)
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
-	}
-	var cp *output.Copier
-	if out != nil {
-		cp = output.NewCopier(out.Buf, opts.Canonical)
 	}
 	chosen := 0
 	t := newTally()
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: crit.Selector(opts.JSON || opts.Canonical)}, func(res *pipeline.Result) error {
+	var closers []output.Closer
+	if cp != nil {
+		closers = append(closers, output.Close(cp))
+	}
+	_, err = r.write(ctx, pipeline.Options{Jobs: opts.Jobs, Select: crit.Selector(opts.JSON || opts.Canonical)}, set, func(res *pipeline.Result) error {
 		g := res.Input.Game
 		chosen++
 		if cp != nil {
@@ -203,25 +203,11 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 			return stdout.Sync()
 		}
 		return nil
-	})
-	if err == nil && cp != nil {
-		err = cp.Flush()
-	}
-	if err == nil && stdout != nil {
-		err = stdout.Flush()
-	}
-	for _, d := range []*output.Buffered{out, ids} {
-		if err == nil && d != nil {
-			err = d.Buf.Flush()
-		}
-	}
+	}, closers...)
 	if err != nil {
 		return err
 	}
 	read, inputErrors := t.Games, t.InputErrors
-	if _, err := outs.CommitRead(read, inputErrors); err != nil {
-		return err
-	}
 	fmt.Fprintf(io.Err, "%d games read: %d selected\n", read, chosen)
 	if inputErrors > 0 {
 		fmt.Fprintf(io.Err, "%d input(s) could not be read\n", inputErrors)
