@@ -111,7 +111,7 @@ fuzz:
 SEED ?= 14
 measure-repairs:
 	$(GO) test ./validate -run '^TestRepairMeasure$$' -count 1 -v -long -seed $(SEED)
-# What the commands write, against another build (issue 45): 34 command
+# What the commands write, against another build (issue 45): 35 command
 # lines (check, clean, select, dupes, export, openings, analyze, diagram,
 # moves, perft, eval; each with -j at -j 1 and -j 4) run by OLD and by
 # this tree, compared by exit status, stdout, stderr with its timings

@@ -59,9 +59,9 @@ func (l Layout) AnalysisTarget(dir string, o AnalysisOptions) Target {
 }
 
 // OpenAnalysis starts the files of an analysis in dir, which Open made
-// (of AnalysisTarget).
+// (of AnalysisTarget); when it cannot, the set is given up.
 func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, set *Set) (*Analysis, error) {
-	tables, err := l.OpenTables(dir, "moves", meta, set)
+	tables, err := l.OpenTables(dir, "moves", meta, set) // gives the set up on error
 	if err != nil {
 		return nil, err
 	}

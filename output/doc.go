@@ -23,6 +23,14 @@
 // (Annotate). A game is written with pdn.Writer; the rejects as they
 // were read.
 //
+// A run into the outputs (Run): pipeline.Run, each game's result handed
+// to the writers, then their closers in order (a table's footer, the
+// spooled games, a report), the buffers of the files flushed, standard
+// output's sinks closed, and the files put in place together. Every
+// write, close or commit that fails is an *Error (Failed), which the
+// command line maps to exit status 3, and leaves the files as they were.
+// Write is the same for a command that reads no games.
+//
 // Standard output as a checked sink (Sink): what a command prints goes
 // through a buffer, the first write that fails is kept, every later
 // write fails with it and writes nothing, and Flush and Close return it

@@ -38,7 +38,7 @@ type Set struct {
 	outs   []Target
 	set    atomicfile.Set
 	// The files of the datasets: those an earlier run left there, which
-	// Commit removes unless this run wrote them again, and those made.
+	// commit removes unless this run wrote them again, and those made.
 	old, made map[string]bool
 	dests     map[string]*Destination
 	// buffers are the buffers in front of the files (Buffer), flushed
@@ -70,7 +70,7 @@ type Buffered struct {
 // is one of the inputs (args, as the command line names them), a folder
 // where a file is wanted, a file where a folder is, a folder that cannot
 // be made or written to, are refused here, naming the path given. "-" is
-// stdout; messages (CommitRead's) go to stderr. The destinations are by
+// stdout; messages (Run's, when no input could be read) go to stderr. The destinations are by
 // path (Dest): an output's, a file's in a folder, a dataset's folder.
 func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (*Set, error) {
 	o := &Set{cmd: cmd, stderr: stderr, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
@@ -87,7 +87,7 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (
 		paths := []string{out.Path}
 		if out.Folder() {
 			if err := o.set.MkdirAll(out.Path); err != nil {
-				o.Abort()
+				o.abort()
 				return nil, o.describe(out, err)
 			}
 			paths = paths[:0]
@@ -99,7 +99,7 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (
 			dir := filepath.Join(out.Path, ds)
 			d, err := o.openDataset(out.Path, dir)
 			if err != nil {
-				o.Abort()
+				o.abort()
 				return nil, o.describe(out, err)
 			}
 			dests[dir] = d
@@ -107,7 +107,7 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (
 		for _, p := range paths {
 			f, err := o.set.Create(p)
 			if err != nil {
-				o.Abort()
+				o.abort()
 				return nil, o.describe(out, err)
 			}
 			dests[p] = &Destination{Name: p, W: f, File: f}
@@ -123,7 +123,7 @@ func (o *Set) Dest(path string) *Destination { return o.dests[path] }
 
 // openDataset makes the folder of a dataset, checks that files can be
 // made in it, and notes the files of an earlier run's dataset there
-// (folders key=value, files part-NNNNN): Commit removes those this run
+// (folders key=value, files part-NNNNN): commit removes those this run
 // does not write again, so that the folder holds one dataset.
 // The files are created by paths relative to root, the output folder
 // ("games/year=1947/part-00000.parquet").
@@ -310,10 +310,10 @@ func abs(p string) string {
 	return a
 }
 
-// Commit puts every output file in place together, and removes the
+// commit puts every output file in place together, and removes the
 // files of the datasets that an earlier run left and this one did not
 // write again.
-func (o *Set) Commit() error {
+func (o *Set) commit() error {
 	var stale []string
 	for p := range o.old {
 		if !o.made[p] {
@@ -338,14 +338,14 @@ func (o *Set) Commit() error {
 	return nil
 }
 
-// CommitRead is Commit for a run that read games, and Abort for one that
+// commitRead is commit for a run that read games, and abort for one that
 // read none because no input could be read (games is 0, inputErrors is
 // not): a typo in the only path given must not replace yesterday's
 // outputs with empty ones (issue 29, item 1). It says so on stderr, and
 // reports whether the outputs were put in place.
-func (o *Set) CommitRead(games, inputErrors int) (bool, error) {
+func (o *Set) commitRead(games, inputErrors int) (bool, error) {
 	if games == 0 && inputErrors > 0 {
-		o.Abort()
+		o.abort()
 		var named []string
 		for _, out := range o.outs {
 			if out.Path != "-" {
@@ -359,12 +359,12 @@ func (o *Set) CommitRead(games, inputErrors int) (bool, error) {
 		fmt.Fprintf(o.stderr, "damka: %s: no input could be read, so nothing was written%s\n", o.cmd, display.Text(left))
 		return false, nil
 	}
-	return true, o.Commit()
+	return true, o.commit()
 }
 
-// Abort removes the temporary files, and the folders made for them. It
-// is safe after Commit.
-func (o *Set) Abort() {
+// abort removes the temporary files, and the folders made for them. It
+// is safe after commit.
+func (o *Set) abort() {
 	if o != nil {
 		o.set.Abort()
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/damka/damka/export"
@@ -52,23 +51,6 @@ func (l Layout) Check(cmd string, stdout bool) error {
 	return nil
 }
 
-// Flags are the layout options that affect the output, for
-// damka.command: only those given, so that the defaults keep the
-// commands of earlier versions.
-func (l Layout) Flags() []string {
-	var fl []string
-	if l.Compression != "" {
-		fl = append(fl, "--compression", l.Compression)
-	}
-	if by, _ := export.ParsePartitionBy(l.PartitionBy); len(by) > 0 {
-		fl = append(fl, "--partition-by", strings.Join(by, ","))
-	}
-	if l.MaxRowsPerFile > 0 {
-		fl = append(fl, "--max-rows-per-file", strconv.FormatInt(l.MaxRowsPerFile, 10))
-	}
-	return fl
-}
-
 // TablesTarget names the files the games and moves tables go to, for
 // Open: the folder dir with games and moves files (or datasets, and the
 // datasets more too) and the files more, or standard output ("-").
@@ -85,13 +67,20 @@ func (l Layout) TablesTarget(dir string, moreFiles []string, moreDatasets ...str
 // OpenTables starts the tables of the folder dir ("-": the table to
 // standard output, as an Arrow IPC stream) on the destinations Open made
 // of TablesTarget.
-func (l Layout) OpenTables(dir, table string, meta export.Meta, set *Set) (*Tables, error) {
+//
+// When a writer cannot be started, the set is given up (its files
+// removed) with the error.
+func (l Layout) OpenTables(dir, table string, meta export.Meta, set *Set) (t *Tables, err error) {
+	defer func() {
+		if err != nil {
+			set.abort()
+		}
+	}()
 	s := &Tables{}
 	wopts := l.WriterOptions()
 	if dir == "-" {
 		d := set.Dest("-")
 		s.names = append(s.names, d.Name)
-		var err error
 		if table == export.GamesTable {
 			s.Games, err = export.NewGamesWriter(d.W, export.ArrowStream, meta, wopts...)
 		} else {
@@ -123,7 +112,6 @@ func (l Layout) OpenTables(dir, table string, meta export.Meta, set *Set) (*Tabl
 	g := set.Dest(filepath.Join(dir, export.TableFile(export.GamesTable, l.Format)))
 	m := set.Dest(filepath.Join(dir, export.TableFile(export.MovesTable, l.Format)))
 	s.names = append(s.names, g.Name, m.Name)
-	var err error
 	if s.Games, err = export.NewGamesWriter(g.W, l.Format, meta, wopts...); err != nil {
 		return s, err
 	}

@@ -79,33 +79,39 @@ func Close(c interface{ Close() error }) Closer {
 // with opts, each game's result handed to add in input order; then, once
 // every game is in, the closers in the order given, the buffers of the
 // set (Set.Buffer) flushed, its sinks of standard output (Set.Stdout)
-// closed, and the files put in place together
-// (Set.CommitRead: a run that could read no input writes nothing, and
-// says so). written tells that they were. A write, close or commit that
+// closed, and the files put in place together (a run that could read no
+// input writes nothing, and says so). written tells that they were. A write, close or commit that
 // fails is returned as an *Error (add's own errors when they are writes:
 // Mark), and the set is left as it was; so is it when the run fails
 // (an input, an interrupt: that error as it is). A set opened with no
 // output is not committed.
 func Run(ctx context.Context, in *pipeline.Inputs, opts pipeline.Options, set *Set, add func(*pipeline.Result) error, closers ...Closer) (counts pipeline.Counts, written bool, err error) {
-	defer set.Abort()
+	defer set.abort()
 	counts, err = pipeline.Run(ctx, in, opts, func(res *pipeline.Result) error {
 		return Mark(add(res))
 	})
 	if err != nil {
-		for _, s := range set.sinks {
-			s.Close() // the lines before; its error is the run's, or after it
-		}
+		set.closeSinks()
 		return counts, false, err
 	}
 	written, err = set.finish(counts, closers)
 	return counts, written, err
 }
 
+// closeSinks closes the sinks of standard output of a run that failed:
+// the lines printed before are written; a write error is the run's, or
+// comes after it.
+func (o *Set) closeSinks() {
+	for _, s := range o.sinks {
+		s.Close()
+	}
+}
+
 // Write is Run for a command that reads no games (damka diagram): write
 // writes the files (its write failures are marked, as Mark does), and
 // then the closers, the buffers and the commit follow as in Run.
 func Write(set *Set, write func() error, closers ...Closer) error {
-	defer set.Abort()
+	defer set.abort()
 	if err := Mark(write()); err != nil {
 		return err
 	}
@@ -117,11 +123,13 @@ func Write(set *Set, write func() error, closers ...Closer) error {
 func (o *Set) finish(counts pipeline.Counts, closers []Closer) (bool, error) {
 	for _, c := range closers {
 		if err := c(counts); err != nil {
+			o.closeSinks()
 			return false, mustMark(err)
 		}
 	}
 	for _, b := range o.buffers {
 		if err := b.Buf.Flush(); err != nil {
+			o.closeSinks()
 			return false, mustMark(err)
 		}
 	}
@@ -133,6 +141,6 @@ func (o *Set) finish(counts pipeline.Counts, closers []Closer) (bool, error) {
 	if len(o.outs) == 0 {
 		return false, nil
 	}
-	written, err := o.CommitRead(counts.Games, counts.InputErrors)
+	written, err := o.commitRead(counts.Games, counts.InputErrors)
 	return written, mustMark(err)
 }

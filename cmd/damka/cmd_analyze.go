@@ -25,21 +25,21 @@ import (
 
 // AnalyzeOptions are the flags of damka analyze.
 type AnalyzeOptions struct {
-	Output  string
-	Depth   int
-	TTSize  int
-	Verify  int
-	Plies   int
-	Variant string
-	Jobs    int
-	Quiet   bool
-	Egtb    tablebaseFlag
-	Engine  EngineOptions
+	Output string
+	Depth  int
+	TTSize int
+	Verify int
+	Plies  int
+	gameFlags
+	Egtb   tablebaseFlag
+	Engine EngineOptions
 	layoutFlags
 
 	Report      bool
 	ReportTop   int
 	ReportGames int
+
+	shape *shapes // the flags that shape the output, for damka.command
 }
 
 // AddFlags adds the analyze flags to fs.
@@ -49,15 +49,25 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table per worker, MiB")
 	fs.IntVar(&o.Verify, "verify", -1, "plies deeper than --depth that verification may search a bad move (default: --depth, at most 8; 0: no verification)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted in positions.parquet")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games analysed at once (default: all cores); the results are the same whatever it is")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games analysed at once (default: all cores); the results are the same whatever it is")
 	fs.BoolVar(&o.Report, "report", false, "also write OUTDIR/report.html: the worst moves on boards, the games with evaluation graphs")
 	fs.IntVar(&o.ReportTop, "report-top", report.DefaultTop, "worst moves in the report")
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
 	o.Engine.addFlags(fs)
+	o.shape = newShapes(fs)
+	for _, name := range []string{"depth", "verify", "plies"} {
+		o.shape.mark(name, shape{always: true})
+	}
+	o.shape.markFormat(&o.layoutFlags, func() bool { return false })
+	o.shape.mark("variant", shape{})
+	engine := func() bool { return o.Engine.enabled() }
+	for _, name := range []string{"engine", "engine-depth", "engine-time", "engine-nodes", "engine-option"} {
+		o.shape.mark(name, shape{when: engine})
+	}
+	o.shape.markLayout(&o.layoutFlags)
+	// --egtb is named as the databases used (runAnalyze).
 }
 
 func newAnalyzeCommand(io *streams) *cobra.Command {
@@ -185,30 +195,6 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 // annotator is the Annotator tag of analyze's annotated games.
 func annotator(depth int) string { return fmt.Sprintf("damka %s, depth %d", version, depth) }
 
-func analyzeFlags(opts AnalyzeOptions) []string {
-	f, _ := parseFormat(opts.Format)
-	fl := []string{"--depth", fmt.Sprint(opts.Depth), "--verify", fmt.Sprint(opts.Verify), "--plies", fmt.Sprint(opts.Plies), "--format", f.String()}
-	if opts.Variant != "" {
-		fl = append(fl, "--variant", opts.Variant)
-	}
-	if e := opts.Engine; e.enabled() {
-		fl = append(fl, "--engine", e.Command)
-		if e.Depth > 0 {
-			fl = append(fl, "--engine-depth", fmt.Sprint(e.Depth))
-		}
-		if e.Time > 0 {
-			fl = append(fl, "--engine-time", fmt.Sprint(e.Time))
-		}
-		if e.Nodes > 0 {
-			fl = append(fl, "--engine-nodes", fmt.Sprint(e.Nodes))
-		}
-		for _, o := range e.Options {
-			fl = append(fl, "--engine-option", o)
-		}
-	}
-	return append(fl, opts.layout().Flags()...)
-}
-
 func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
 	if err := opts.check(); err != nil {
 		return err
@@ -225,7 +211,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err != nil {
 		return err
 	}
-	flags := analyzeFlags(opts)
+	flags := opts.shape.flags()
 	if tbs.Set != nil { // the results depend on them
 		flags = append(flags, "--egtb", tbs.Dir)
 	}

@@ -19,24 +19,24 @@ import (
 
 // CheckOptions are the flags of damka check.
 type CheckOptions struct {
-	Variant    string
-	Jobs       int
+	gameFlags
 	JSON       bool
-	Quiet      bool
 	ErrorsOnly bool
 	Kinds      []string
 	Report     string
+
+	shape *shapes // the flags that shape the report, for damka.command
 }
 
 // AddFlags adds the check flags to fs.
 func (o *CheckOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
+	o.gameFlags.addFlags(fs, "games validated at once (default: all cores)")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per game on stdout; the summary goes to stderr")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.ErrorsOnly, "errors-only", false, "print only the findings that are errors (the summary counts everything)")
 	fs.StringSliceVar(&o.Kinds, "kinds", nil, "print only the findings of these kinds, comma-separated (the summary counts everything)")
 	fs.StringVar(&o.Report, "report", "", "also write an HTML page with every error on the board where it happened")
+	o.shape = newShapes(fs)
+	o.shape.mark("variant", shape{})
 }
 
 // filter returns which findings are printed, or an error for an unknown
@@ -187,11 +187,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	}, func(c pipeline.Counts) error {
 		rep.Flush()
 		if page != nil {
-			var flags []string
-			if opts.Variant != "" {
-				flags = append(flags, "--variant", opts.Variant)
-			}
-			if err := page.Write(set.Buffer(opts.Report).Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", flags, args), InputErrors: c.InputErrors}); err != nil {
+			if err := page.Write(set.Buffer(opts.Report).Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", opts.shape.flags(), args), InputErrors: c.InputErrors}); err != nil {
 				return err
 			}
 		}

@@ -16,11 +16,9 @@ import (
 
 // CleanOptions are the flags of damka clean.
 type CleanOptions struct {
-	Output         string
-	Rejects        string
-	Variant        string
-	Jobs           int
-	Quiet          bool
+	Output  string
+	Rejects string
+	gameFlags
 	FullPaths      bool
 	DropDuplicates string
 	FixResults     bool
@@ -31,9 +29,7 @@ type CleanOptions struct {
 func (o *CleanOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "cleaned archive to write (required; - for standard output)")
 	fs.StringVar(&o.Rejects, "rejects", "", "archive for the games with errors, each preceded by its findings")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games validated at once (default: all cores)")
 	fs.BoolVar(&o.FullPaths, "full-paths", false, "write every capture with all its landing squares")
 	fs.StringVar(&o.DropDuplicates, "drop-duplicates", "", `drop duplicates, keeping the longest (then most tags, then first): exact (same tags and moves; "all" too), moves (same start and moves), prefix (moves that begin another game's), players (same moves, result and players); see damka dupes`)
 	fs.Lookup("drop-duplicates").NoOptDefVal = "exact"

@@ -17,20 +17,16 @@ import (
 
 // DupesOptions are the flags of damka dupes.
 type DupesOptions struct {
-	Kind    string
-	Variant string
-	Jobs    int
-	JSON    bool
-	Quiet   bool
+	Kind string
+	gameFlags
+	JSON bool
 }
 
 // AddFlags adds the dupes flags to fs.
 func (o *DupesOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Kind, "kind", "moves", "what makes games duplicates: exact (same tags and moves), moves (same start and moves), prefix (one game's moves begin another's), players (same moves, result and players, compatible dates)")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
+	o.gameFlags.addFlags(fs, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per group on stdout; the summary goes to stderr")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 }
 
 func newDupesCommand(io *streams) *cobra.Command {

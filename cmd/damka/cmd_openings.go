@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,22 +16,24 @@ import (
 
 // OpeningsOptions are the flags of damka openings.
 type OpeningsOptions struct {
-	Output  string
-	Plies   int
-	Variant string
-	Jobs    int
-	Quiet   bool
+	Output string
+	Plies  int
+	gameFlags
 	layoutFlags
+	shape *shapes // the flags that shape the output, for damka.command
 }
 
 // AddFlags adds the openings flags to fs.
 func (o *OpeningsOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "file to write (required; - streams Arrow IPC to standard output)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games replayed at once (default: all cores); the output is the same whatever it is")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow (Arrow IPC file)")
+	o.shape = newShapes(fs)
+	o.shape.markFormat(&o.layoutFlags, func() bool { return o.Output == "-" })
+	o.shape.mark("plies", shape{always: true})
+	o.shape.mark("variant", shape{})
+	o.shape.markLayout(&o.layoutFlags)
 }
 
 func (o *OpeningsOptions) check() error {
@@ -97,12 +98,7 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if opts.Output == "-" {
 		format = export.ArrowStream
 	}
-	flags := []string{"--format", format.String(), "--plies", strconv.Itoa(opts.Plies)}
-	if opts.Variant != "" {
-		flags = append(flags, "--variant", opts.Variant)
-	}
-	flags = append(flags, opts.layout().Flags()...)
-	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", flags, args), 0)
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", opts.shape.flags(), args), 0)
 	out := output.Target{Flag: "-o", Path: opts.Output}
 	dataDir := filepath.Join(opts.Output, export.PositionsTable)
 	if _, ok := opts.layout().Dataset(); ok {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/output"
@@ -18,6 +20,21 @@ type (
 	streams  = iostreams.Streams
 	progress = iostreams.Progress
 )
+
+// gameFlags are the flags of every command that runs over games,
+// defined once: --variant, -j/--jobs (jobs says what a job is there) and
+// -q/--quiet.
+type gameFlags struct {
+	Variant string
+	Jobs    int
+	Quiet   bool
+}
+
+func (f *gameFlags) addFlags(fs *pflag.FlagSet, jobs string) {
+	fs.StringVar(&f.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
+	fs.IntVarP(&f.Jobs, "jobs", "j", 0, jobs)
+	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress bar")
+}
 
 // openInputs names the inputs of a command's run: its arguments, or with
 // none standard input when it is a pipe or a file, the built-in sample
