@@ -13,7 +13,7 @@ BENCHTIME ?= 1s
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own (pdn: RawGame.Build runs on the
 # workers while the reader reads on), tested under the race detector.
-RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
+RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./output/ ./pdn/
 
 .PHONY: build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam output-matrix verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay fit selfplay-patterns fit-patterns match-patterns match
 
