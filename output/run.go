@@ -113,6 +113,7 @@ func (o *Set) closeSinks() {
 func Write(set *Set, write func() error, closers ...Closer) error {
 	defer set.abort()
 	if err := Mark(write()); err != nil {
+		set.closeSinks()
 		return err
 	}
 	_, err := set.finish(pipeline.Counts{Games: 1}, closers)
