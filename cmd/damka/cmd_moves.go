@@ -21,7 +21,7 @@ type MovesOptions struct {
 
 // AddFlags adds the moves flags to fs.
 func (o *MovesOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+	addRulesFlag(fs, &o.Variant)
 }
 
 func newMovesCommand(io *streams) *cobra.Command {

@@ -30,7 +30,7 @@ const maxPerftDepth = 30
 
 // AddFlags adds the perft flags to fs.
 func (o *PerftOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+	addRulesFlag(fs, &o.Variant)
 	fs.StringVar(&o.FEN, "fen", "", "start position (default: the start of the game)")
 	fs.IntVarP(&o.Depth, "depth", "d", 0, fmt.Sprintf("depth in plies, 1 to %d (required)", maxPerftDepth))
 	fs.BoolVar(&o.Dedup, "dedup", false, "count moves that lead to the same position once")

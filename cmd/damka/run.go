@@ -36,6 +36,12 @@ func (f *gameFlags) addFlags(fs *pflag.FlagSet, jobs string) {
 	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress bar")
 }
 
+// addRulesFlag defines --variant of the commands given positions (moves,
+// perft, eval): the rules they are played by, Russian by default.
+func addRulesFlag(fs *pflag.FlagSet, variant *string) {
+	fs.StringVar(variant, "variant", "russian", "rules: "+joinNames())
+}
+
 // openInputs names the inputs of a command's run: its arguments, or with
 // none standard input when it is a pipe or a file, the built-in sample
 // when it is a terminal (and the run says so), and else nothing (an
