@@ -13,9 +13,9 @@ BENCHTIME ?= 1s
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages with goroutines of their own (pdn: RawGame.Build runs on the
 # workers while the reader reads on), tested under the race detector.
-RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./pdn/
+RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./output/ ./pdn/
 
-.PHONY: compare build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
+.PHONY: compare build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam output-matrix verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -131,6 +131,18 @@ fuzz:
 SEED ?= 14
 measure-repairs:
 	$(GO) test ./validate -run '^TestRepairMeasure$$' -count 1 -v -long -seed $(SEED)
+# What the commands write, against another build (issue 45): 35 command
+# lines (check, clean, select, dupes, export, openings, analyze, diagram,
+# moves, perft, eval; each with -j at -j 1 and -j 4) run by OLD and by
+# this tree, compared by exit status, stdout, stderr with its timings
+# masked, and the checksum of every output file. OLD must be built with
+# the version string this target gives (it is in the files' metadata):
+# go build -ldflags "-X main.version=matrix" -o /tmp/old-damka ./cmd/damka
+output-matrix:
+	@test -n "$(OLD)" || { echo "make output-matrix: set OLD=/path/to/damka, built with -ldflags \"-X main.version=matrix\""; exit 2; }
+	$(GO) build -ldflags "-X main.version=matrix" -o bin/damka-matrix ./cmd/damka
+	$(GO) run ./internal/tools/outputmatrix -old $(OLD) -new bin/damka-matrix
+
 # How far the verdicts of damka analyze hold under a deeper search (issue
 # 16), on the held-out master games, with plies/s side by side: OLD is a
 # damka binary to compare with (one built from main), VERDICTS_FLAGS more

@@ -138,6 +138,18 @@ func (s *Sink) Flush() error {
 	return s.err
 }
 
+// Say writes msg to w, another stream (standard error), after what the
+// sink holds: the lines written to the sink before come first, as a
+// terminal showing both streams should. When a write of the sink fails
+// (now or before), msg is not written and Say returns that error.
+func (s *Sink) Say(w io.Writer, msg string) error {
+	if err := s.Flush(); err != nil {
+		return err
+	}
+	io.WriteString(w, msg)
+	return nil
+}
+
 // Err is the first error, if a write has failed; it writes nothing.
 func (s *Sink) Err() error {
 	s.mu.Lock()

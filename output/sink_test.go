@@ -210,3 +210,40 @@ func TestSinkSharesTheTerminal(t *testing.T) {
 		t.Errorf("%d clears, want one a write", b.cleared)
 	}
 }
+
+// streams records the writes of two streams in the order they come.
+type streams struct{ log []string }
+
+type stream struct {
+	name string
+	s    *streams
+}
+
+func (w stream) Write(p []byte) (int, error) {
+	w.s.log = append(w.s.log, w.name+":"+string(p))
+	return len(p), nil
+}
+
+// Say writes a message on another stream after the lines the sink holds;
+// once a write has failed, it writes nothing and returns the error.
+func TestSay(t *testing.T) {
+	var s streams
+	out := Stdout(stream{"out", &s})
+	out.WriteString("a\nb\n")
+	if err := out.Say(stream{"err", &s}, "m\n"); err != nil {
+		t.Fatal(err)
+	}
+	out.WriteString("c\n")
+	out.Close()
+	if got := strings.Join(s.log, "|"); got != "out:a\nb\n|err:m\n|out:c\n" {
+		t.Errorf("writes %q", got)
+	}
+	full := Stdout(&fullWriter{room: 1})
+	full.WriteString("a\nb\n")
+	var msg strings.Builder
+	err := full.Say(&msg, "m\n")
+	checkWriteError(t, err, syscall.ENOSPC)
+	if msg.Len() != 0 {
+		t.Errorf("the message was written after a write failed: %q", msg.String())
+	}
+}

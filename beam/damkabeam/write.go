@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -102,7 +103,7 @@ func collectGames(games func(*rankedGame) bool) []rankedGame {
 func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, evals map[int64][][]byte,
 	emitCounts func([]byte), emitPositions func(string, []byte)) error {
 	proc := cfg.pipeline().NewProcessor()
-	tables, err := pipeline.NewDatasets(cfg.format(), cfg.meta(), cfg.dataset(export.ShardPrefix(shard)), cfg.create(ctx), cfg.writerOptions()...)
+	tables, err := output.NewDatasets(cfg.format(), cfg.meta(), cfg.dataset(export.ShardPrefix(shard)), cfg.create(ctx), cfg.writerOptions()...)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/memavail"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
 	"github.com/damka/damka/validate"
@@ -25,21 +25,21 @@ import (
 
 // AnalyzeOptions are the flags of damka analyze.
 type AnalyzeOptions struct {
-	Output  string
-	Depth   int
-	TTSize  int
-	Verify  int
-	Plies   int
-	Variant string
-	Jobs    int
-	Quiet   bool
-	Egtb    tablebaseFlag
-	Engine  EngineOptions
+	Output string
+	Depth  int
+	TTSize int
+	Verify int
+	Plies  int
+	gameFlags
+	Egtb   tablebaseFlag
+	Engine EngineOptions
 	layoutFlags
 
 	Report      bool
 	ReportTop   int
 	ReportGames int
+
+	shape *shapes // the flags that shape the output, for damka.command
 }
 
 // AddFlags adds the analyze flags to fs.
@@ -49,15 +49,25 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table per worker, MiB")
 	fs.IntVar(&o.Verify, "verify", -1, "plies deeper than --depth that verification may search a bad move (default: --depth, at most 8; 0: no verification)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted in positions.parquet")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games analysed at once (default: all cores); the results are the same whatever it is")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games analysed at once (default: all cores); the results are the same whatever it is")
 	fs.BoolVar(&o.Report, "report", false, "also write OUTDIR/report.html: the worst moves on boards, the games with evaluation graphs")
 	fs.IntVar(&o.ReportTop, "report-top", report.DefaultTop, "worst moves in the report")
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
 	o.Engine.addFlags(fs)
+	o.shape = newShapes(fs)
+	for _, name := range []string{"depth", "verify", "plies"} {
+		o.shape.mark(name, shape{always: true})
+	}
+	o.shape.markFormat(&o.layoutFlags, func() bool { return false })
+	o.shape.mark("variant", shape{})
+	engine := func() bool { return o.Engine.enabled() }
+	for _, name := range []string{"engine", "engine-depth", "engine-time", "engine-nodes", "engine-option"} {
+		o.shape.mark(name, shape{when: engine})
+	}
+	o.shape.markLayout(&o.layoutFlags)
+	// --egtb is named as the databases used (runAnalyze).
 }
 
 func newAnalyzeCommand(io *streams) *cobra.Command {
@@ -185,30 +195,6 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 // annotator is the Annotator tag of analyze's annotated games.
 func annotator(depth int) string { return fmt.Sprintf("damka %s, depth %d", version, depth) }
 
-func analyzeFlags(opts AnalyzeOptions) []string {
-	f, _ := parseFormat(opts.Format)
-	fl := []string{"--depth", fmt.Sprint(opts.Depth), "--verify", fmt.Sprint(opts.Verify), "--plies", fmt.Sprint(opts.Plies), "--format", f.String()}
-	if opts.Variant != "" {
-		fl = append(fl, "--variant", opts.Variant)
-	}
-	if e := opts.Engine; e.enabled() {
-		fl = append(fl, "--engine", e.Command)
-		if e.Depth > 0 {
-			fl = append(fl, "--engine-depth", fmt.Sprint(e.Depth))
-		}
-		if e.Time > 0 {
-			fl = append(fl, "--engine-time", fmt.Sprint(e.Time))
-		}
-		if e.Nodes > 0 {
-			fl = append(fl, "--engine-nodes", fmt.Sprint(e.Nodes))
-		}
-		for _, o := range e.Options {
-			fl = append(fl, "--engine-option", o)
-		}
-	}
-	return append(fl, opts.layout().Flags()...)
-}
-
 func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
 	if err := opts.check(); err != nil {
 		return err
@@ -225,7 +211,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	if err != nil {
 		return err
 	}
-	flags := analyzeFlags(opts)
+	flags := opts.shape.flags()
 	if tbs.Set != nil { // the results depend on them
 		flags = append(flags, "--egtb", tbs.Dir)
 	}
@@ -246,13 +232,12 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
 	}
 	layout := opts.layout()
-	aout := outputs.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
-	outs, dests, err := outputs.Open("analyze", io.Out, io.Err, args, layout.AnalysisOutput(opts.Output, aout))
+	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
+	set, err := output.Open("analyze", io.Out, io.Err, args, layout.AnalysisTarget(opts.Output, aout))
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	files, err := layout.OpenAnalysis(opts.Output, aout, meta, dests)
+	files, err := layout.OpenAnalysis(opts.Output, aout, meta, set)
 	if err != nil {
 		return err
 	}
@@ -279,7 +264,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	t := newTally()
 	summary := report.NewAnalysisSummary(opts.Depth)
 	rn := runner{io: io, args: args, quiet: true, tally: t, bar: bar}
-	err = rn.run(ctx, popts, func(res *pipeline.Result) error {
+	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
 		summary.Add(r, res.Evals, res.Positions, res.Nodes)
@@ -287,15 +272,10 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		return files.Add(res)
+	}, func(c pipeline.Counts) error {
+		bar.Finish()
+		return files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: c.InputErrors})
 	})
-	if err != nil {
-		return err
-	}
-	bar.Finish()
-	if err := files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: t.InputErrors}); err != nil {
-		return err
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}

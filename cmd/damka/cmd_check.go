@@ -10,7 +10,6 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/report"
@@ -19,24 +18,24 @@ import (
 
 // CheckOptions are the flags of damka check.
 type CheckOptions struct {
-	Variant    string
-	Jobs       int
+	gameFlags
 	JSON       bool
-	Quiet      bool
 	ErrorsOnly bool
 	Kinds      []string
 	Report     string
+
+	shape *shapes // the flags that shape the report, for damka.command
 }
 
 // AddFlags adds the check flags to fs.
 func (o *CheckOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
+	o.gameFlags.addFlags(fs, "games validated at once (default: all cores)")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per game on stdout; the summary goes to stderr")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 	fs.BoolVar(&o.ErrorsOnly, "errors-only", false, "print only the findings that are errors (the summary counts everything)")
 	fs.StringSliceVar(&o.Kinds, "kinds", nil, "print only the findings of these kinds, comma-separated (the summary counts everything)")
 	fs.StringVar(&o.Report, "report", "", "also write an HTML page with every error on the board where it happened")
+	o.shape = newShapes(fs)
+	o.shape.mark("variant", shape{})
 }
 
 // filter returns which findings are printed, or an error for an unknown
@@ -141,25 +140,24 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	if err != nil {
 		return err
 	}
-	// The report goes through the run's outputs: checked and created
-	// before the first game, put in place at the end.
-	var page *report.Check
-	var pageDest *outputs.Buffered
-	var outs *outputs.Set
 	if opts.Report == "-" {
 		return errors.New("check: --report must name a file, not standard output")
 	}
+	// The report goes through the run's outputs: checked and created
+	// before the first game, put in place at the end.
+	var targets []output.Target
 	if opts.Report != "" {
-		o, dests, err := outputs.Open("check", io.Out, io.Err, args, outputs.Output{Flag: "--report", Path: opts.Report})
-		if err != nil {
-			return err
-		}
-		outs = o
-		defer outs.Abort()
-		pageDest = outputs.Buffer(dests[opts.Report])
+		targets = append(targets, output.Target{Flag: "--report", Path: opts.Report})
+	}
+	set, err := output.Open("check", io.Out, io.Err, args, targets...)
+	if err != nil {
+		return err
+	}
+	var page *report.Check
+	if opts.Report != "" {
 		page = report.NewCheck(0)
 	}
-	out := output.Stdout(io.Out).ShareWith(io)
+	out := set.Stdout(io.Out).ShareWith(io)
 	t := newTally()
 	// The findings quote archive text: shown with its control characters
 	// escaped, in JSON as in lines (issue 27).
@@ -168,7 +166,7 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 	// Nothing of a game is kept past the sink (Options.Reuse): the lines
 	// keep the label of a game, the page its cards, the tally its counts.
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, func(res *pipeline.Result) error {
+	_, err = r.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, set, func(res *pipeline.Result) error {
 		if page != nil {
 			page.Add(res.Input.Game.File, res.Report)
 		}
@@ -184,36 +182,22 @@ func runCheck(ctx context.Context, io *streams, opts CheckOptions, args []string
 			rep.Game(res.Report)
 		}
 		return out.Sync()
+	}, func(c pipeline.Counts) error {
+		rep.Flush()
+		if page != nil {
+			if err := page.Write(set.Buffer(opts.Report).Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", opts.shape.flags(), args), InputErrors: c.InputErrors}); err != nil {
+				return err
+			}
+		}
+		// The summary on stdout is written before the report is put in
+		// place: when it cannot be, the report is left as it was (exit 3).
+		if !opts.JSON {
+			t.print(display.NewWriter(out))
+		}
+		return nil
 	})
-	rep.Flush()
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	if err == nil && page != nil {
-		var flags []string
-		if opts.Variant != "" {
-			flags = append(flags, "--variant", opts.Variant)
-		}
-		err = page.Write(pageDest.Buf, report.Meta{Version: version, Command: pipeline.CommandLine("check", flags, args), InputErrors: t.InputErrors})
-		if err == nil {
-			err = pageDest.Buf.Flush()
-		}
-	}
 	if err != nil {
 		return err
-	}
-	// The summary on stdout is written before the report is put in
-	// place: when it cannot be, the report is left as it was (exit 3).
-	if !opts.JSON {
-		t.print(display.NewWriter(out))
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	if outs != nil {
-		if _, err := outs.CommitRead(t.Games, t.InputErrors); err != nil {
-			return err
-		}
 	}
 	if opts.JSON {
 		t.print(io.Err)

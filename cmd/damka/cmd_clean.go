@@ -8,20 +8,17 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/dupes"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
 // CleanOptions are the flags of damka clean.
 type CleanOptions struct {
-	Output         string
-	Rejects        string
-	Variant        string
-	Jobs           int
-	Quiet          bool
+	Output  string
+	Rejects string
+	gameFlags
 	FullPaths      bool
 	DropDuplicates string
 	FixResults     bool
@@ -32,9 +29,7 @@ type CleanOptions struct {
 func (o *CleanOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "cleaned archive to write (required; - for standard output)")
 	fs.StringVar(&o.Rejects, "rejects", "", "archive for the games with errors, each preceded by its findings")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games validated at once (default: all cores)")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games validated at once (default: all cores)")
 	fs.BoolVar(&o.FullPaths, "full-paths", false, "write every capture with all its landing squares")
 	fs.StringVar(&o.DropDuplicates, "drop-duplicates", "", `drop duplicates, keeping the longest (then most tags, then first): exact (same tags and moves; "all" too), moves (same start and moves), prefix (moves that begin another game's), players (same moves, result and players); see damka dupes`)
 	fs.Lookup("drop-duplicates").NoOptDefVal = "exact"
@@ -98,56 +93,38 @@ func runClean(ctx context.Context, io *streams, opts CleanOptions, args []string
 		return err
 	}
 	vopts.Repair = opts.Repair
-	want := []outputs.Output{{Flag: "-o", Path: opts.Output}}
+	want := []output.Target{{Flag: "-o", Path: opts.Output}}
 	if opts.Rejects != "" {
-		want = append(want, outputs.Output{Flag: "--rejects", Path: opts.Rejects})
-	}
-	outs, dests, err := outputs.Open("clean", io.Out, io.Err, args, want...)
-	if err != nil {
-		return err
-	}
-	defer outs.Abort()
-	out := outputs.Buffer(dests[opts.Output])
-	var rej *outputs.Buffered
-	if opts.Rejects != "" {
-		rej = outputs.Buffer(dests[opts.Rejects])
+		want = append(want, output.Target{Flag: "--rejects", Path: opts.Rejects})
 	}
 	kind, _ := dupes.ParseKind(opts.DropDuplicates)
-	cl, err := archive.NewCleaner(out.Buf, archive.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
+	cl, err := output.NewCleaner(output.CleanOptions{FixResults: opts.FixResults, FullPaths: opts.FullPaths}, opts.DropDuplicates != "", kind)
 	if err != nil {
 		return err
 	}
 	defer cl.Release()
-	if rej != nil {
-		cl.Rejects = rej.Buf
+	set, err := output.Open("clean", io.Out, io.Err, args, want...)
+	if err != nil {
+		return err
+	}
+	cl.Out = set.Buffer(opts.Output).Buf
+	if opts.Rejects != "" {
+		cl.Rejects = set.Buffer(opts.Rejects).Buf
 	}
 	t := newTally()
 	// Each game is written (or spooled, or keyed for the finder) before
 	// the sink returns: nothing of it is kept.
 	rn := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	if err := rn.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, cl.Add); err != nil {
-		return err
-	}
-	if err := cl.Close(); err != nil {
-		return err
-	}
-	sum := cl
-	for _, b := range []*outputs.Buffered{out, rej} {
-		if b != nil {
-			if err := b.Buf.Flush(); err != nil {
-				return err
-			}
-		}
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	written, err := rn.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs, Reuse: true}, set, cl.Add, output.Close(cl))
 	if err != nil {
 		return err
 	}
+	sum := cl
 	fmt.Fprintln(io.Err, sum.Summary(t.Games, opts.Repair))
 	t.WriteUnchecked(io.Err)
 	// Where the rejected games went: a game rejected without --rejects is
 	// in no output (issue 29, item 3).
-	switch games := outputs.Plural(sum.Rejected, "game"); {
+	switch games := output.Plural(sum.Rejected, "game"); {
 	case sum.Rejected == 0 || !written:
 	case opts.Rejects == "":
 		fmt.Fprintf(io.Err, "the %s rejected %s not kept: --rejects FILE writes them, with their findings\n", games, isAre(sum.Rejected))

@@ -13,7 +13,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/fenlines"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 )
 
 // DiagramOptions are the flags of damka diagram.
@@ -132,31 +132,34 @@ func runDiagram(io *streams, opts DiagramOptions, fen string) error {
 		good = append(good, drawn{name, svg})
 	}
 	if len(good) > 0 {
-		out := outputs.Output{Flag: "-o", Path: opts.Output}
+		out := output.Target{Flag: "-o", Path: opts.Output}
 		if toDir {
 			out.Files = []string{}
 			for _, d := range good {
 				out.Files = append(out.Files, d.name)
 			}
 		}
-		outs, dests, err := outputs.Open("diagram", io.Out, io.Err, nil, out)
+		set, err := output.Open("diagram", io.Out, io.Err, nil, out)
 		if err != nil {
 			return err
 		}
-		defer outs.Abort()
-		for _, d := range good {
-			path := opts.Output
-			if toDir {
-				path = filepath.Join(opts.Output, d.name)
-			}
-			if _, err := dests[path].W.Write(d.svg); err != nil {
-				if dests[path].File == nil { // standard output: its sink's error names it
-					return fmt.Errorf("diagram: %w", err)
+		err = output.Write(set, func() error {
+			for _, d := range good {
+				path := opts.Output
+				if toDir {
+					path = filepath.Join(opts.Output, d.name)
 				}
-				return fmt.Errorf("diagram: %s: %w", dests[path].Name, err)
+				dest := set.Dest(path)
+				if _, err := dest.W.Write(d.svg); err != nil {
+					if dest.File == nil { // standard output: its sink's error names it
+						return fmt.Errorf("diagram: %w", err)
+					}
+					return fmt.Errorf("diagram: %s: %w", dest.Name, err)
+				}
 			}
-		}
-		if err := outs.Commit(); err != nil {
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -16,20 +17,16 @@ import (
 
 // DupesOptions are the flags of damka dupes.
 type DupesOptions struct {
-	Kind    string
-	Variant string
-	Jobs    int
-	JSON    bool
-	Quiet   bool
+	Kind string
+	gameFlags
+	JSON bool
 }
 
 // AddFlags adds the dupes flags to fs.
 func (o *DupesOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Kind, "kind", "moves", "what makes games duplicates: exact (same tags and moves), moves (same start and moves), prefix (one game's moves begin another's), players (same moves, result and players, compatible dates)")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
+	o.gameFlags.addFlags(fs, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per group on stdout; the summary goes to stderr")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 }
 
 func newDupesCommand(io *streams) *cobra.Command {
@@ -93,16 +90,12 @@ type dupesRun struct {
 	tally *tally // of the games replayed: their counts, the exit status
 }
 
-// findDupes reads, replays and keys every game of the inputs. The sink
-// keys the game (dupes.KeyOf: a hash of what was replayed, little next to
-// the replay on the workers).
+// findDupes reads, replays and keys every game of the inputs (the
+// benchmark's run).
 func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind, vopts validate.Options, jobs int, quiet bool) (*dupesRun, error) {
-	d := &dupesRun{Listing: dupes.NewListing(kind), tally: newTally()}
+	d := newDupesRun(kind)
 	r := runner{io: io, args: args, quiet: quiet, tally: d.tally}
-	err := r.run(ctx, pipeline.Options{Validate: vopts, Jobs: jobs}, func(res *pipeline.Result) error {
-		d.Add(res.Input.Game, res.Report)
-		return nil
-	})
+	err := r.run(ctx, pipeline.Options{Validate: vopts, Jobs: jobs}, d.add)
 	if err != nil {
 		return d, err
 	}
@@ -110,41 +103,63 @@ func findDupes(ctx context.Context, io *streams, args []string, kind dupes.Kind,
 	return d, nil
 }
 
+func newDupesRun(kind dupes.Kind) *dupesRun {
+	return &dupesRun{Listing: dupes.NewListing(kind), tally: newTally()}
+}
+
+// add keys a game (dupes.KeyOf: a hash of what was replayed, little next
+// to the replay on the workers).
+func (d *dupesRun) add(res *pipeline.Result) error {
+	d.Add(res.Input.Game, res.Report)
+	return nil
+}
+
+// summary writes the line of the totals, and of the inputs not read.
+func (d *dupesRun) summary(w io.Writer, kind dupes.Kind) {
+	dropped, unsound := d.Totals()
+	fmt.Fprintf(w, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop",
+		d.tally.Games, d.tally.Games-dropped, len(d.Groups()), kind, dropped)
+	if unsound > 0 {
+		// clean --drop-duplicates rejects these rather than drop them.
+		fmt.Fprintf(w, " (%d with errors: damka clean rejects them, and drops %d)", unsound, dropped-unsound)
+	}
+	fmt.Fprintln(w)
+	if d.tally.InputErrors > 0 {
+		fmt.Fprintf(w, "%d input(s) could not be read\n", d.tally.InputErrors)
+	}
+}
+
 func runDupes(ctx context.Context, io *streams, opts DupesOptions, kind dupes.Kind, args []string) error {
 	vopts, err := validateOptions(opts.Variant)
 	if err != nil {
 		return err
 	}
-	d, err := findDupes(ctx, io, args, kind, vopts, opts.Jobs, opts.Quiet)
+	set, err := output.Open("dupes", io.Out, io.Err, args)
 	if err != nil {
 		return err
 	}
-	out := output.Stdout(io.Out)
-	summary := io.Err
-	// The groups are listed a game at a time (a group of millions of
-	// copies takes no memory to list); a write error is the sink's.
-	if opts.JSON {
-		d.WriteJSON(display.NewJSONWriter(out))
-	} else {
+	out := set.Stdout(io.Out)
+	d := newDupesRun(kind)
+	r := runner{io: io, args: args, quiet: opts.Quiet, tally: d.tally}
+	// The groups are listed once every game is in, a game at a time (a
+	// group of millions of copies takes no memory to list); a write error
+	// is the sink's. The summary follows them on stdout, or with --json
+	// goes to stderr.
+	_, err = r.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, set, d.add, func(pipeline.Counts) error {
+		d.Finish()
+		if opts.JSON {
+			d.WriteJSON(display.NewJSONWriter(out))
+			return nil
+		}
 		d.WriteText(out, display.Text)
-		summary = out
-	}
-	if err := out.Flush(); err != nil {
+		d.summary(out, kind)
+		return nil
+	})
+	if err != nil {
 		return err
 	}
-	dropped, unsound := d.Totals()
-	fmt.Fprintf(summary, "%d games read: %d distinct, %d groups of duplicates (%s), %d games to drop",
-		d.tally.Games, d.tally.Games-dropped, len(d.Groups()), kind, dropped)
-	if unsound > 0 {
-		// clean --drop-duplicates rejects these rather than drop them.
-		fmt.Fprintf(summary, " (%d with errors: damka clean rejects them, and drops %d)", unsound, dropped-unsound)
-	}
-	fmt.Fprintln(summary)
-	if d.tally.InputErrors > 0 {
-		fmt.Fprintf(summary, "%d input(s) could not be read\n", d.tally.InputErrors)
-	}
-	if err := out.Close(); err != nil {
-		return err
+	if opts.JSON {
+		d.summary(io.Err, kind)
 	}
 	return d.tally.exit()
 }

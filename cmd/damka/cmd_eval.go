@@ -29,7 +29,7 @@ type EvalOptions struct {
 
 // AddFlags adds the eval flags to fs.
 func (o *EvalOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+	addRulesFlag(fs, &o.Variant)
 	fs.IntVarP(&o.Depth, "depth", "d", analyze.DefaultDepth, fmt.Sprintf("plies of full-width search (1 to %d)", analyze.MaxDepth))
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table size in MiB, per worker")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 1, "positions searched at once (0: all cores); the output is the same whatever it is")
@@ -186,32 +186,33 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 		}
 	}
 
-	out := output.Stdout(io.Out)
-	bad, failed := 0, 0
-	noted := false
-	err = ordered.MapWorkers(ctx, ordered.Options[fenlines.Item]{Workers: opts.Jobs}, sc.Next, newWorker, func(o evalOut) error {
-		if o.err != nil {
-			if err := out.Flush(); err != nil {
-				return err
-			}
-			fmt.Fprintf(io.Err, "damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))
-			if o.engine {
-				failed++
-			} else {
-				bad++
-			}
-			return nil
-		}
-		out.WriteString(o.line)
-		noted = noted || o.within
-		_, err := out.WriteString("\n")
-		return err
-	})
+	set, err := output.Open("eval", io.Out, io.Err, nil)
 	if err != nil {
-		out.Close() // the lines before; a write error is Main's too
 		return err
 	}
-	if err := out.Close(); err != nil {
+	out := set.Stdout(io.Out)
+	bad, failed := 0, 0
+	noted := false
+	err = output.Write(set, func() error {
+		return ordered.MapWorkers(ctx, ordered.Options[fenlines.Item]{Workers: opts.Jobs}, sc.Next, newWorker, func(o evalOut) error {
+			if o.err != nil {
+				if err := out.Say(io.Err, fmt.Sprintf("damka eval: %s: %s\n", display.Text(o.where), display.Text(o.err.Error()))); err != nil {
+					return err
+				}
+				if o.engine {
+					failed++
+				} else {
+					bad++
+				}
+				return nil
+			}
+			out.WriteString(o.line)
+			noted = noted || o.within
+			_, err := out.WriteString("\n")
+			return err
+		})
+	})
+	if err != nil {
 		return err
 	}
 	if noted {

@@ -9,30 +9,34 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
 // ExportOptions are the flags of damka export.
 type ExportOptions struct {
-	Output  string
-	Table   string
-	Variant string
-	Jobs    int
-	Quiet   bool
-	Repair  bool
+	Output string
+	Table  string
+	gameFlags
+	Repair bool
 	layoutFlags
+	shape *shapes // the flags that shape the output, for damka.command
 }
 
 // AddFlags adds the export flags to fs.
 func (o *ExportOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "directory to write the tables to (required; - streams one table as Arrow IPC to standard output)")
 	fs.StringVar(&o.Table, "table", "moves", "with -o -: the table to stream, games or moves")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games replayed at once (default: all cores); the output is the same whatever it is")
 	fs.BoolVar(&o.Repair, "repair", false, "mend the moves that do not replay when one repair is certain, as damka clean --repair does (moves.repaired)")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow (Arrow IPC files)")
+	o.shape = newShapes(fs)
+	stdout := func() bool { return o.Output == "-" }
+	o.shape.markFormat(&o.layoutFlags, stdout)
+	o.shape.mark("table", shape{always: true, when: stdout})
+	o.shape.mark("variant", shape{})
+	o.shape.mark("repair", shape{})
+	o.shape.markLayout(&o.layoutFlags)
 }
 
 // layoutFlags are the flags of the files' format and layout, shared by
@@ -65,9 +69,9 @@ func (f *layoutFlags) check(cmd string, stdout bool) error {
 }
 
 // layout is the layout of the tables of the flags.
-func (f *layoutFlags) layout() outputs.Layout {
+func (f *layoutFlags) layout() output.Layout {
 	format, _ := parseFormat(f.Format)
-	return outputs.Layout{Format: format, Compression: f.Compression, PartitionBy: f.PartitionBy, MaxRowsPerFile: f.MaxRowsPerFile}
+	return output.Layout{Format: format, Compression: f.Compression, PartitionBy: f.PartitionBy, MaxRowsPerFile: f.MaxRowsPerFile}
 }
 
 // check validates the flags.
@@ -151,25 +155,6 @@ func exportMeta(variant, command string, depth int) export.Meta {
 	return export.Meta{Version: version, Variant: variant, Command: command, Depth: depth}
 }
 
-// exportFlags are the options of export that affect its output, for
-// damka.command.
-func exportFlags(opts ExportOptions) []string {
-	var fl []string
-	if opts.Output == "-" {
-		fl = append(fl, "--format", "arrow-stream", "--table", opts.Table)
-	} else {
-		f, _ := parseFormat(opts.Format)
-		fl = append(fl, "--format", f.String())
-	}
-	if opts.Variant != "" {
-		fl = append(fl, "--variant", opts.Variant)
-	}
-	if opts.Repair {
-		fl = append(fl, "--repair")
-	}
-	return append(fl, opts.layout().Flags()...)
-}
-
 func runExport(ctx context.Context, io *streams, opts ExportOptions, args []string) error {
 	if err := opts.check("export"); err != nil {
 		return err
@@ -179,31 +164,26 @@ func runExport(ctx context.Context, io *streams, opts ExportOptions, args []stri
 		return err
 	}
 	vopts.Repair = opts.Repair
-	meta := exportMeta(opts.Variant, pipeline.CommandLine("export", exportFlags(opts), args), 0)
-	outs, dests, err := outputs.Open("export", io.Out, io.Err, args, opts.layout().TablesOutput(opts.Output, nil))
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("export", opts.shape.flags(), args), 0)
+	set, err := output.Open("export", io.Out, io.Err, args, opts.layout().TablesTarget(opts.Output, nil))
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	tables, err := opts.layout().OpenTables(opts.Output, opts.Table, meta, dests)
+	tables, err := opts.layout().OpenTables(opts.Output, opts.Table, meta, set)
 	if err != nil {
 		return err
 	}
 	t := newTally()
 	times := &pipeline.Timing{Start: t.start}
+	var t0 time.Time
 	// The tables copy the rows of a game (export.Prepared) when it is
 	// added: nothing of the game or its report is kept past the sink (Options.Reuse).
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
-	err = r.run(ctx, pipeline.Options{Validate: vopts, Rows: true, Jobs: opts.Jobs, Reuse: true}, tables.Add)
-	if err != nil {
-		return err
-	}
-	times.Waited = tables.Stats().Waited
-	t0 := time.Now()
-	if err := tables.Close(); err != nil {
-		return err
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
+	written, err := r.write(ctx, pipeline.Options{Validate: vopts, Rows: true, Jobs: opts.Jobs, Reuse: true}, set, tables.Add, func(pipeline.Counts) error {
+		times.Waited = tables.Stats().Waited
+		t0 = time.Now()
+		return tables.Close()
+	})
 	if err != nil {
 		return err
 	}

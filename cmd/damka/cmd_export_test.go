@@ -281,7 +281,7 @@ func BenchmarkExportCommand(b *testing.B) {
 			for range b.N {
 				out := filepath.Join(b.TempDir(), "out")
 				io, _, errb := iostreams.Test("")
-				opts := ExportOptions{Output: out, layoutFlags: layoutFlags{Format: format}, Table: "moves", Quiet: true}
+				opts := ExportOptions{Output: out, layoutFlags: layoutFlags{Format: format}, Table: "moves", gameFlags: gameFlags{Quiet: true}}
 				if err := runExport(context.Background(), io, opts, []string{input}); err != nil {
 					b.Fatal(err, errb.String())
 				}

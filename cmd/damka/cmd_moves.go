@@ -21,7 +21,7 @@ type MovesOptions struct {
 
 // AddFlags adds the moves flags to fs.
 func (o *MovesOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+	addRulesFlag(fs, &o.Variant)
 }
 
 func newMovesCommand(io *streams) *cobra.Command {
@@ -51,7 +51,11 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := output.Stdout(io.Out)
+	set, err := output.Open("moves", io.Out, io.Err, nil)
+	if err != nil {
+		return err
+	}
+	out := set.Stdout(io.Out)
 	bad := 0
 	var buf []draughts.Move
 	var names []string
@@ -61,11 +65,9 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 			err = p.Check(v)
 		}
 		if err != nil {
-			if out.Flush() != nil {
-				return
+			if out.Say(io.Err, fmt.Sprintf("damka moves: %s: %s\n", display.Text(where), display.Text(err.Error()))) == nil {
+				bad++
 			}
-			fmt.Fprintf(io.Err, "damka moves: %s: %s\n", display.Text(where), display.Text(err.Error()))
-			bad++
 			return
 		}
 		buf = v.Moves(&p, buf[:0])
@@ -77,21 +79,20 @@ func runMoves(io *streams, opts MovesOptions, args []string) error {
 		out.WriteString(strings.Join(names, " "))
 		out.WriteString("\n")
 	}
-	for sc := fenlines.New(args, io.In); ; {
-		it, ok, err := sc.Next()
-		if err != nil {
-			out.Close() // the lines before; a write error is Main's too
-			return err
+	// A line a position, in order; a write that fails stops the run.
+	err = output.Write(set, func() error {
+		for sc := fenlines.New(args, io.In); ; {
+			it, ok, err := sc.Next()
+			if err != nil || !ok {
+				return err
+			}
+			one(it.Where, it.FEN)
+			if err := out.Err(); err != nil {
+				return err
+			}
 		}
-		if !ok {
-			break
-		}
-		one(it.Where, it.FEN)
-		if err := out.Err(); err != nil {
-			return err
-		}
-	}
-	if err := out.Close(); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	if bad > 0 {

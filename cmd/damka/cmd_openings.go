@@ -4,35 +4,36 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/export"
-	"github.com/damka/damka/internal/outputs"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
 // OpeningsOptions are the flags of damka openings.
 type OpeningsOptions struct {
-	Output  string
-	Plies   int
-	Variant string
-	Jobs    int
-	Quiet   bool
+	Output string
+	Plies  int
+	gameFlags
 	layoutFlags
+	shape *shapes // the flags that shape the output, for damka.command
 }
 
 // AddFlags adds the openings flags to fs.
 func (o *OpeningsOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.Output, "output", "o", "", "file to write (required; - streams Arrow IPC to standard output)")
 	fs.IntVar(&o.Plies, "plies", export.DefaultOpeningsPlies, "plies of each game counted")
-	fs.StringVar(&o.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
-	fs.IntVarP(&o.Jobs, "jobs", "j", 0, "games replayed at once (default: all cores); the output is the same whatever it is")
-	fs.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	o.gameFlags.addFlags(fs, "games replayed at once (default: all cores); the output is the same whatever it is")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow (Arrow IPC file)")
+	o.shape = newShapes(fs)
+	o.shape.markFormat(&o.layoutFlags, func() bool { return o.Output == "-" })
+	o.shape.mark("plies", shape{always: true})
+	o.shape.mark("variant", shape{})
+	o.shape.markLayout(&o.layoutFlags)
 }
 
 func (o *OpeningsOptions) check() error {
@@ -97,25 +98,19 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	if opts.Output == "-" {
 		format = export.ArrowStream
 	}
-	flags := []string{"--format", format.String(), "--plies", strconv.Itoa(opts.Plies)}
-	if opts.Variant != "" {
-		flags = append(flags, "--variant", opts.Variant)
-	}
-	flags = append(flags, opts.layout().Flags()...)
-	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", flags, args), 0)
-	out := outputs.Output{Flag: "-o", Path: opts.Output}
+	meta := exportMeta(opts.Variant, pipeline.CommandLine("openings", opts.shape.flags(), args), 0)
+	out := output.Target{Flag: "-o", Path: opts.Output}
 	dataDir := filepath.Join(opts.Output, export.PositionsTable)
 	if _, ok := opts.layout().Dataset(); ok {
 		out.Datasets = []string{export.PositionsTable}
 	}
-	outs, dests, err := outputs.Open("openings", io.Out, io.Err, args, out)
+	set, err := output.Open("openings", io.Out, io.Err, args, out)
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	dest := dests[opts.Output]
+	dest := set.Dest(opts.Output)
 	if out.Datasets != nil {
-		dest = dests[dataDir]
+		dest = set.Dest(dataDir)
 	}
 
 	layout := opts.layout()
@@ -123,19 +118,15 @@ func runOpenings(ctx context.Context, io *streams, opts OpeningsOptions, args []
 	o := layout.NewPositions(opts.Plies, dest, meta)
 	t := newTally()
 	times := &pipeline.Timing{Start: t.start}
+	var t0 time.Time
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t, times: times}
-	err = r.run(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, func(res *pipeline.Result) error {
+	written, err := r.write(ctx, pipeline.Options{Validate: vopts, Jobs: opts.Jobs}, set, func(res *pipeline.Result) error {
 		o.Add(res)
 		return nil
+	}, func(pipeline.Counts) error {
+		t0 = time.Now()
+		return o.Write()
 	})
-	if err != nil {
-		return err
-	}
-	t0 := time.Now()
-	if err := o.Write(); err != nil {
-		return err
-	}
-	written, err := outs.CommitRead(t.Games, t.InputErrors)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ const maxPerftDepth = 30
 
 // AddFlags adds the perft flags to fs.
 func (o *PerftOptions) AddFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&o.Variant, "variant", "russian", "rules: "+joinNames())
+	addRulesFlag(fs, &o.Variant)
 	fs.StringVar(&o.FEN, "fen", "", "start position (default: the start of the game)")
 	fs.IntVarP(&o.Depth, "depth", "d", 0, fmt.Sprintf("depth in plies, 1 to %d (required)", maxPerftDepth))
 	fs.BoolVar(&o.Dedup, "dedup", false, "count moves that lead to the same position once")
@@ -95,28 +95,33 @@ func runPerft(io *streams, opts PerftOptions) error {
 	case opts.Paths:
 		counting = draughts.CountLandings
 	}
-	for d := 1; d <= opts.Depth; d++ {
-		start := time.Now()
-		n := v.Perft(&p, d, counting)
-		sec := time.Since(start).Seconds()
-		mnps := 0.0
-		if sec > 0 {
-			mnps = float64(n) / sec / 1e6
-		}
-		// A line a depth, as it is counted; when standard output cannot
-		// be written, the deeper counts are not made.
-		if _, err := fmt.Fprintf(io.Out, "%d %d %.3f %.1f\n", d, n, sec, mnps); err != nil {
-			return err
-		}
+	set, err := output.Open("perft", io.Out, io.Err, nil)
+	if err != nil {
+		return err
 	}
-	if opts.Divide {
-		entries := v.Divide(&p, opts.Depth, counting)
-		slices.SortFunc(entries, func(a, b draughts.DivideEntry) int { return strings.Compare(a.Move.String(), b.Move.String()) })
-		out := output.Stdout(io.Out)
-		for _, e := range entries {
-			fmt.Fprintf(out, "%s %d\n", e.Move.String(), e.Nodes)
+	return output.Write(set, func() error {
+		for d := 1; d <= opts.Depth; d++ {
+			start := time.Now()
+			n := v.Perft(&p, d, counting)
+			sec := time.Since(start).Seconds()
+			mnps := 0.0
+			if sec > 0 {
+				mnps = float64(n) / sec / 1e6
+			}
+			// A line a depth, as it is counted; when standard output
+			// cannot be written, the deeper counts are not made.
+			if _, err := fmt.Fprintf(io.Out, "%d %d %.3f %.1f\n", d, n, sec, mnps); err != nil {
+				return err
+			}
 		}
-		return out.Close()
-	}
-	return nil
+		if opts.Divide {
+			entries := v.Divide(&p, opts.Depth, counting)
+			slices.SortFunc(entries, func(a, b draughts.DivideEntry) int { return strings.Compare(a.Move.String(), b.Move.String()) })
+			out := set.Stdout(io.Out)
+			for _, e := range entries {
+				fmt.Fprintf(out, "%s %d\n", e.Move.String(), e.Nodes)
+			}
+		}
+		return nil
+	})
 }

@@ -9,11 +9,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/internal/display"
-	"github.com/damka/damka/internal/outputs"
 	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
@@ -148,40 +146,40 @@ is changed).`,
 }
 
 func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filter.Criteria, args []string) error {
-	var want []outputs.Output
+	var want []output.Target
 	if opts.Output != "" {
-		want = append(want, outputs.Output{Flag: "-o", Path: opts.Output})
+		want = append(want, output.Target{Flag: "-o", Path: opts.Output})
 	}
 	if opts.IDs != "" {
-		want = append(want, outputs.Output{Flag: "--ids", Path: opts.IDs})
+		want = append(want, output.Target{Flag: "--ids", Path: opts.IDs})
 	}
-	outs, dests, err := outputs.Open("select", io.Out, io.Err, args, want...)
+	set, err := output.Open("select", io.Out, io.Err, args, want...)
 	if err != nil {
 		return err
 	}
-	defer outs.Abort()
-	var out, ids *outputs.Buffered
+	var cp *output.Copier
 	if opts.Output != "" {
-		out = outputs.Buffer(dests[opts.Output])
+		cp = output.NewCopier(set.Buffer(opts.Output).Buf, opts.Canonical)
 	}
+	var ids *output.Buffered
 	if opts.IDs != "" {
-		ids = outputs.Buffer(dests[opts.IDs])
+		ids = set.Buffer(opts.IDs)
 	}
 	var stdout *output.Sink
 	var enc *json.Encoder
 	if opts.JSON {
-		stdout = output.Stdout(io.Out).ShareWith(io)
+		stdout = set.Stdout(io.Out).ShareWith(io)
 		enc = json.NewEncoder(display.NewJSONWriter(stdout))
 		enc.SetEscapeHTML(false)
-	}
-	var cp *archive.Copier
-	if out != nil {
-		cp = archive.NewCopier(out.Buf, opts.Canonical)
 	}
 	chosen := 0
 	t := newTally()
 	r := runner{io: io, args: args, quiet: opts.Quiet, tally: t}
-	err = r.run(ctx, pipeline.Options{Jobs: opts.Jobs, Select: crit.Selector(opts.JSON || opts.Canonical)}, func(res *pipeline.Result) error {
+	var closers []output.Closer
+	if cp != nil {
+		closers = append(closers, output.Close(cp))
+	}
+	_, err = r.write(ctx, pipeline.Options{Jobs: opts.Jobs, Select: crit.Selector(opts.JSON || opts.Canonical)}, set, func(res *pipeline.Result) error {
 		g := res.Input.Game
 		chosen++
 		if cp != nil {
@@ -205,25 +203,11 @@ func runSelect(ctx context.Context, io *streams, opts SelectOptions, crit *filte
 			return stdout.Sync()
 		}
 		return nil
-	})
-	if err == nil && cp != nil {
-		err = cp.Flush()
-	}
-	if err == nil && stdout != nil {
-		err = stdout.Flush()
-	}
-	for _, d := range []*outputs.Buffered{out, ids} {
-		if err == nil && d != nil {
-			err = d.Buf.Flush()
-		}
-	}
+	}, closers...)
 	if err != nil {
 		return err
 	}
 	read, inputErrors := t.Games, t.InputErrors
-	if _, err := outs.CommitRead(read, inputErrors); err != nil {
-		return err
-	}
 	fmt.Fprintf(io.Err, "%d games read: %d selected\n", read, chosen)
 	if inputErrors > 0 {
 		fmt.Fprintf(io.Err, "%d input(s) could not be read\n", inputErrors)

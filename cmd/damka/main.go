@@ -6,9 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"syscall"
 
 	"github.com/damka/damka/internal/atomicfile"
 	"github.com/damka/damka/internal/display"
@@ -131,8 +129,11 @@ func exitStatus(io *streams, ctx context.Context, err error, committed bool) exi
 // statusOf is the exit status of a command's error (not nil), the one
 // mapping from errors to statuses: the status an exitError carries (1 for
 // findings, from the run's counts), else 2 (bad usage, an input that
-// cannot be read), and 3 for a write that failed (writeFailure), however
-// deep it is wrapped. Commands return their errors as they are; only a
+// cannot be read), and 3 for an output that could not be written
+// (output.Error, which output.Run returns for every write, close or
+// commit that failed; output.Mark recognises the write failures of the
+// other writers: standard output's sinks, egtb's tables), however deep it
+// is wrapped. Commands return their errors as they are; only a
 // status other than 2 needs an exitError.
 func statusOf(err error) exitCode {
 	code := exitInput
@@ -140,30 +141,8 @@ func statusOf(err error) exitCode {
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if code == exitInput && writeFailure(err) {
+	if code == exitInput && output.Failed(output.Mark(err)) {
 		return exitWrite
 	}
 	return code
-}
-
-// writeFailure reports whether err is an output's write failing: a
-// write, sync, rename or close of a file that failed, or a file system
-// that is full, read-only or failing. Such a run read its inputs; the
-// status says the fault is the output's, not the input's nor the command
-// line's (exit 2), and the outputs were left as they were.
-func writeFailure(err error) bool {
-	for _, errno := range []syscall.Errno{syscall.ENOSPC, syscall.EDQUOT, syscall.EFBIG, syscall.EIO, syscall.EROFS} {
-		if errors.Is(err, errno) {
-			return true
-		}
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		switch pe.Op {
-		case "write", "sync", "rename", "close":
-			return true
-		}
-	}
-	var le *os.LinkError
-	return errors.As(err, &le) && le.Op == "rename"
 }

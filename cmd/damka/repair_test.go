@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
+
 	"github.com/damka/damka/input"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
@@ -183,7 +185,13 @@ func TestExportRepair(t *testing.T) {
 	if !strings.Contains(errOut, "moves.parquet (792 rows)") {
 		t.Errorf("rows: %s", errOut)
 	}
-	if got := pipeline.CommandLine("export", exportFlags(ExportOptions{Repair: true}), []string{"x.pdn"}); got != "export --format parquet --repair x.pdn" {
+	var opts ExportOptions
+	flags := pflag.NewFlagSet("export", pflag.ContinueOnError)
+	opts.AddFlags(flags)
+	if err := flags.Parse([]string{"--repair", "-o", "out"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := pipeline.CommandLine("export", opts.shape.flags(), []string{"x.pdn"}); got != "export --format parquet --repair x.pdn" {
 		t.Errorf("damka.command %q", got)
 	}
 }

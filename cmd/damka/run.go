@@ -6,8 +6,11 @@ import (
 	"io"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/iostreams"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -17,6 +20,27 @@ type (
 	streams  = iostreams.Streams
 	progress = iostreams.Progress
 )
+
+// gameFlags are the flags of every command that runs over games,
+// defined once: --variant, -j/--jobs (jobs says what a job is there) and
+// -q/--quiet.
+type gameFlags struct {
+	Variant string
+	Jobs    int
+	Quiet   bool
+}
+
+func (f *gameFlags) addFlags(fs *pflag.FlagSet, jobs string) {
+	fs.StringVar(&f.Variant, "variant", "", "play every game by these rules ("+joinNames()+"), whatever its GameType tag")
+	fs.IntVarP(&f.Jobs, "jobs", "j", 0, jobs)
+	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress bar")
+}
+
+// addRulesFlag defines --variant of the commands given positions (moves,
+// perft, eval): the rules they are played by, Russian by default.
+func addRulesFlag(fs *pflag.FlagSet, variant *string) {
+	fs.StringVar(variant, "variant", "russian", "rules: "+joinNames())
+}
 
 // openInputs names the inputs of a command's run: its arguments, or with
 // none standard input when it is a pipe or a file, the built-in sample
@@ -47,15 +71,45 @@ type runner struct {
 	// bar, when set, is the progress bar, which the command updates
 	// itself (analyze counts positions).
 	bar *progress
+	// own is the bar the run draws when bar is not set.
+	own *progress
 }
 
-// run runs the pipeline with opts, handing each game's result to sink.
+// run runs the pipeline with opts, handing each game's result to sink:
+// a run that writes no file (dupes lists its groups once every game is
+// in).
 func (r runner) run(ctx context.Context, opts pipeline.Options, sink func(*pipeline.Result) error) error {
+	in, opts := r.prepare(opts)
+	defer r.done()
+	counts, err := pipeline.Run(ctx, in, opts, sink)
+	r.tally.Counts = counts
+	return err
+}
+
+// write runs the pipeline with opts into the outputs of set
+// (output.Run): each game's result to add, then the closers in order,
+// given the counts, which the tally has by then, and the commit. It
+// reports whether the files were put in place.
+func (r runner) write(ctx context.Context, opts pipeline.Options, set *output.Set, add func(*pipeline.Result) error, closers ...output.Closer) (bool, error) {
+	in, opts := r.prepare(opts)
+	defer r.done()
+	tallied := func(c pipeline.Counts) error {
+		r.done() // the bar is not drawn over what the closers print
+		r.tally.Counts = c
+		return nil
+	}
+	counts, written, err := output.Run(ctx, in, opts, set, add, append([]output.Closer{tallied}, closers...)...)
+	r.tally.Counts = counts
+	return written, err
+}
+
+// prepare opens the inputs and sets the progress bar, the notices and
+// the timing of opts.
+func (r *runner) prepare(opts pipeline.Options) (*pipeline.Inputs, pipeline.Options) {
 	in := openInputs(r.io, r.args)
-	bar := r.bar
-	if bar == nil {
-		bar = iostreams.NewProgress(r.io, r.quiet, in.Size(), "games")
-		defer bar.Done(r.io)
+	if r.bar == nil {
+		bar := iostreams.NewProgress(r.io, r.quiet, in.Size(), "games")
+		r.own = bar
 		opts.Progress = func(games int) { bar.Update(in.Read(), games) }
 	}
 	opts.Notify = func(n pipeline.Notice) {
@@ -69,9 +123,15 @@ func (r runner) run(ctx context.Context, opts pipeline.Options, sink func(*pipel
 	if r.times != nil {
 		opts.Times = &r.times.Run
 	}
-	counts, err := pipeline.Run(ctx, in, opts, sink)
-	r.tally.Counts = counts
-	return err
+	return in, opts
+}
+
+// done ends the progress bar the run drew.
+func (r *runner) done() {
+	if r.own != nil {
+		r.own.Done(r.io)
+		r.own = nil
+	}
 }
 
 // tally sums up a run over many games (pipeline.Counts), and when it

@@ -1,4 +1,4 @@
-package archive
+package output
 
 import (
 	"io"
@@ -40,9 +40,9 @@ func (c *Copier) Add(g *pdn.Game, r *validate.Report) error {
 	return err
 }
 
-// Flush writes what the canonical writer buffers, and returns its first
-// error.
-func (c *Copier) Flush() error {
+// Close writes what the canonical writer buffers, and returns its first
+// error. It does not close the writer.
+func (c *Copier) Close() error {
 	if c.pw == nil {
 		return nil
 	}

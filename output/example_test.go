@@ -1,4 +1,4 @@
-package pipeline_test
+package output_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
 )
 
@@ -20,7 +21,7 @@ func Example() {
 	meta := export.Meta{Version: "example", Command: "example"}
 	games, _ := export.NewGamesWriter(gf, export.Parquet, meta)
 	moves, _ := export.NewMovesWriter(mf, export.Parquet, meta)
-	tables := &pipeline.Tables{Games: games, Moves: moves}
+	tables := &output.Tables{Games: games, Moves: moves}
 
 	in := pipeline.OpenInputs([]string{"sample:ussr1947.pdn"}, pipeline.InputOptions{})
 	counts, err := pipeline.Run(context.Background(), in, pipeline.Options{Rows: true, Reuse: true}, tables.Add)

@@ -1,10 +1,9 @@
-package outputs
+package output
 
 import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/damka/damka/archive"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/pipeline"
@@ -16,7 +15,7 @@ import (
 // positions table, annotated.pdn and, when asked for, report.html.
 type Analysis struct {
 	Tables    *Tables
-	Positions *Positions
+	Positions Positions
 	pgn       *Buffered
 	pw        *pdn.Writer
 	page      *report.Analysis // nil: no report
@@ -44,8 +43,8 @@ func (l Layout) positions(dir string) (path string, dataset bool) {
 	return filepath.Join(dir, export.TableFile(export.PositionsTable, l.Format)), false
 }
 
-// AnalysisOutput names the files of an analysis in dir, for Open.
-func (l Layout) AnalysisOutput(dir string, o AnalysisOptions) Output {
+// AnalysisTarget names the files of an analysis in dir, for Open.
+func (l Layout) AnalysisTarget(dir string, o AnalysisOptions) Target {
 	more := []string{annotatedFile}
 	var datasets []string
 	if _, dataset := l.positions(dir); dataset {
@@ -56,22 +55,22 @@ func (l Layout) AnalysisOutput(dir string, o AnalysisOptions) Output {
 	if o.Report {
 		more = append(more, reportFile)
 	}
-	return l.TablesOutput(dir, more, datasets...)
+	return l.TablesTarget(dir, more, datasets...)
 }
 
 // OpenAnalysis starts the files of an analysis in dir, which Open made
-// (dests, of AnalysisOutput).
-func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, dests map[string]*Destination) (*Analysis, error) {
-	tables, err := l.OpenTables(dir, "moves", meta, dests)
+// (of AnalysisTarget); when it cannot, the set is given up.
+func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, set *Set) (*Analysis, error) {
+	tables, err := l.OpenTables(dir, "moves", meta, set) // gives the set up on error
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Tables: tables, pgn: Buffer(dests[filepath.Join(dir, annotatedFile)]), opts: o}
+	a := &Analysis{Tables: tables, pgn: set.Buffer(filepath.Join(dir, annotatedFile)), opts: o}
 	a.pw = pdn.NewWriter(a.pgn.Buf)
 	pos, _ := l.positions(dir)
-	a.Positions = l.NewPositions(o.Plies, dests[pos], meta)
+	a.Positions = l.NewPositions(o.Plies, set.Dest(pos), meta)
 	if o.Report {
-		a.pageDest = Buffer(dests[filepath.Join(dir, reportFile)])
+		a.pageDest = set.Buffer(filepath.Join(dir, reportFile))
 		a.page = report.NewAnalysis(o.ReportTop, o.ReportGames)
 	}
 	return a, nil
@@ -87,11 +86,11 @@ func (a *Analysis) Add(res *pipeline.Result) error {
 		return err
 	}
 	a.Positions.Add(res)
-	return a.pw.Write(archive.Annotate(r, res.Evals, a.opts.Annotator))
+	return a.pw.Write(Annotate(r, res.Evals, a.opts.Annotator))
 }
 
-// Close writes what is left of every file, the report with meta, to be
-// committed (Set.Commit).
+// Close writes what is left of every file, the report with meta, into
+// the buffers of the set (Run flushes them and commits).
 func (a *Analysis) Close(meta report.Meta) error {
 	a.pw.Flush()
 	err := a.pw.Error()
@@ -101,14 +100,8 @@ func (a *Analysis) Close(meta report.Meta) error {
 	if err == nil {
 		err = a.Tables.Close()
 	}
-	if err == nil {
-		err = a.pgn.Buf.Flush()
-	}
 	if err == nil && a.page != nil {
 		err = a.page.Write(a.pageDest.Buf, meta)
-		if err == nil {
-			err = a.pageDest.Buf.Flush()
-		}
 	}
 	return err
 }

@@ -1,4 +1,4 @@
-package archive
+package output
 
 import (
 	"context"
@@ -28,11 +28,11 @@ func TestCleanerSink(t *testing.T) {
 `
 	for _, drop := range []bool{false, true} {
 		var out, rej strings.Builder
-		c, err := NewCleaner(&out, CleanOptions{}, drop, dupes.Exact)
+		c, err := NewCleaner(CleanOptions{}, drop, dupes.Exact)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.Rejects = &rej
+		c.Out, c.Rejects = &out, &rej
 		in := pipeline.OpenInputs(nil, pipeline.InputOptions{NoArgs: pipeline.ReadStdin, Stdin: strings.NewReader(games)})
 		counts, err := pipeline.Run(context.Background(), in, pipeline.Options{Reuse: true, Jobs: 2}, c.Add)
 		if err == nil {

@@ -1,4 +1,4 @@
-package archive
+package output
 
 import (
 	"fmt"
@@ -19,12 +19,13 @@ import (
 // the duplicates by Close.
 type Cleaner struct {
 	opts     CleanOptions
-	pw       *pdn.Writer
-	out      io.Writer
+	pw       *pdn.Writer // to Out
 	finder   *dupes.Finder
 	sp       *Spool
 	repaired map[int]bool // with a finder: the games added that were repaired
 
+	// Out takes the games written (set before the first Add).
+	Out io.Writer
 	// Rejects, when set (before the first Add), takes the games with an
 	// error (WriteReject).
 	Rejects io.Writer
@@ -34,9 +35,9 @@ type Cleaner struct {
 }
 
 // NewCleaner writes the games that replay without an error (Clean) to
-// out; with dropDuplicates, one game of each group of duplicates of kind.
-func NewCleaner(out io.Writer, opts CleanOptions, dropDuplicates bool, kind dupes.Kind) (*Cleaner, error) {
-	c := &Cleaner{opts: opts, pw: pdn.NewWriter(out), out: out}
+// Out; with dropDuplicates, one game of each group of duplicates of kind.
+func NewCleaner(opts CleanOptions, dropDuplicates bool, kind dupes.Kind) (*Cleaner, error) {
+	c := &Cleaner{opts: opts}
 	if dropDuplicates {
 		sp, err := NewSpool()
 		if err != nil {
@@ -49,6 +50,9 @@ func NewCleaner(out io.Writer, opts CleanOptions, dropDuplicates bool, kind dupe
 
 // Add writes (or spools, or rejects) a processed game.
 func (c *Cleaner) Add(res *pipeline.Result) error {
+	if c.pw == nil {
+		c.pw = pdn.NewWriter(c.Out)
+	}
 	r := res.Report
 	g, ok, fixed := Clean(r, c.opts)
 	if !ok {
@@ -82,10 +86,13 @@ func (c *Cleaner) Add(res *pipeline.Result) error {
 // Close finishes the archive: the spooled games without their
 // duplicates, and the writer's buffer. It does not close out or rejects.
 func (c *Cleaner) Close() error {
+	if c.pw == nil {
+		c.pw = pdn.NewWriter(c.Out)
+	}
 	if c.finder != nil {
 		c.finder.Finish()
 		c.pw.Flush()
-		w, err := c.sp.CopyTo(c.out, func(seq int) bool { return !c.finder.Dropped(seq) })
+		w, err := c.sp.CopyTo(c.Out, func(seq int) bool { return !c.finder.Dropped(seq) })
 		if err != nil {
 			return err
 		}

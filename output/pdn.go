@@ -1,9 +1,4 @@
-// Package archive makes the PDN games damka writes of the games it read
-// and replayed: clean's canonical games (Clean) and its rejects, each
-// with its findings (WriteReject), select --canonical's games
-// (Canonical), and analyze's annotated games (Annotate). A game is
-// written with pdn.Writer; the rejects as they were read.
-package archive
+package output
 
 import (
 	"errors"

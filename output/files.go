@@ -1,11 +1,4 @@
-// Package outputs creates the files a damka command writes, all of them
-// checked and created (under temporary names) before the first game is
-// read, and put in place together at the end (atomicfile.Set): a run
-// that fails or is interrupted leaves every output as it was, and no
-// folder it made. Two outputs that name one file, an output that is an
-// input, a folder where a file is wanted are refused before anything is
-// read.
-package outputs
+package output
 
 import (
 	"bufio"
@@ -24,9 +17,9 @@ import (
 	"github.com/damka/damka/internal/display"
 )
 
-// Output is one output a command was asked for: a file, a folder of
+// Target is one output a command was asked for: a file, a folder of
 // files, or standard output ("-").
-type Output struct {
+type Target struct {
 	Flag  string   // "-o", "--rejects": named in messages
 	Path  string   // as the user gave it
 	Files []string // for a folder: the names of the files written in it
@@ -36,17 +29,24 @@ type Output struct {
 }
 
 // Folder reports whether the output is a folder.
-func (o Output) Folder() bool { return o.Files != nil || o.Datasets != nil }
+func (o Target) Folder() bool { return o.Files != nil || o.Datasets != nil }
 
 // Set is the files a run writes (the package comment).
 type Set struct {
 	cmd    string
 	stderr io.Writer
-	outs   []Output
+	outs   []Target
 	set    atomicfile.Set
 	// The files of the datasets: those an earlier run left there, which
-	// Commit removes unless this run wrote them again, and those made.
+	// commit removes unless this run wrote them again, and those made.
 	old, made map[string]bool
+	dests     map[string]*Destination
+	// buffers are the buffers in front of the files (Buffer), flushed
+	// in order by Run before the commit.
+	buffers []*Buffered
+	// sinks are the checked sinks of standard output (Stdout), closed by
+	// Run after the buffers, before the commit.
+	sinks []*Sink
 }
 
 // Destination is where one file of the outputs goes: a file being
@@ -70,14 +70,15 @@ type Buffered struct {
 // is one of the inputs (args, as the command line names them), a folder
 // where a file is wanted, a file where a folder is, a folder that cannot
 // be made or written to, are refused here, naming the path given. "-" is
-// stdout; messages (CommitRead's) go to stderr. The destinations are by
-// path: an output's, a file's in a folder, a dataset's folder.
-func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Output) (*Set, map[string]*Destination, error) {
+// stdout; messages (Run's, when no input could be read) go to stderr. The destinations are by
+// path (Dest): an output's, a file's in a folder, a dataset's folder.
+func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Target) (*Set, error) {
 	o := &Set{cmd: cmd, stderr: stderr, outs: outs, old: map[string]bool{}, made: map[string]bool{}}
 	if err := o.check(outs, args); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	dests := map[string]*Destination{}
+	o.dests = dests
 	for _, out := range outs {
 		if out.Path == "-" {
 			dests[out.Path] = &Destination{Name: "standard output", W: stdout}
@@ -86,8 +87,8 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Output) (
 		paths := []string{out.Path}
 		if out.Folder() {
 			if err := o.set.MkdirAll(out.Path); err != nil {
-				o.Abort()
-				return nil, nil, o.describe(out, err)
+				o.abort()
+				return nil, o.describe(out, err)
 			}
 			paths = paths[:0]
 			for _, f := range out.Files {
@@ -98,26 +99,31 @@ func Open(cmd string, stdout, stderr io.Writer, args []string, outs ...Output) (
 			dir := filepath.Join(out.Path, ds)
 			d, err := o.openDataset(out.Path, dir)
 			if err != nil {
-				o.Abort()
-				return nil, nil, o.describe(out, err)
+				o.abort()
+				return nil, o.describe(out, err)
 			}
 			dests[dir] = d
 		}
 		for _, p := range paths {
 			f, err := o.set.Create(p)
 			if err != nil {
-				o.Abort()
-				return nil, nil, o.describe(out, err)
+				o.abort()
+				return nil, o.describe(out, err)
 			}
 			dests[p] = &Destination{Name: p, W: f, File: f}
 		}
 	}
-	return o, dests, nil
+	return o, nil
 }
+
+// Dest is the destination of path, as Open made it: an output's path
+// ("-" for standard output), a file's in a folder, a dataset's folder;
+// nil for a path not opened.
+func (o *Set) Dest(path string) *Destination { return o.dests[path] }
 
 // openDataset makes the folder of a dataset, checks that files can be
 // made in it, and notes the files of an earlier run's dataset there
-// (folders key=value, files part-NNNNN): Commit removes those this run
+// (folders key=value, files part-NNNNN): commit removes those this run
 // does not write again, so that the folder holds one dataset.
 // The files are created by paths relative to root, the output folder
 // ("games/year=1947/part-00000.parquet").
@@ -169,7 +175,7 @@ func (o *Set) openDataset(root, dir string) (*Destination, error) {
 }
 
 // describe turns an error on an output into a message for the user.
-func (o *Set) describe(out Output, err error) error {
+func (o *Set) describe(out Target, err error) error {
 	flag := out.Flag
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
@@ -187,9 +193,9 @@ func (o *Set) describe(out Output, err error) error {
 
 // check refuses outputs that cannot be written, that clash, or that are
 // inputs.
-func (o *Set) check(outs []Output, args []string) error {
+func (o *Set) check(outs []Target, args []string) error {
 	type named struct {
-		out  Output
+		out  Target
 		path string
 	}
 	var all []named
@@ -304,10 +310,10 @@ func abs(p string) string {
 	return a
 }
 
-// Commit puts every output file in place together, and removes the
+// commit puts every output file in place together, and removes the
 // files of the datasets that an earlier run left and this one did not
 // write again.
-func (o *Set) Commit() error {
+func (o *Set) commit() error {
 	var stale []string
 	for p := range o.old {
 		if !o.made[p] {
@@ -332,14 +338,14 @@ func (o *Set) Commit() error {
 	return nil
 }
 
-// CommitRead is Commit for a run that read games, and Abort for one that
+// commitRead is commit for a run that read games, and abort for one that
 // read none because no input could be read (games is 0, inputErrors is
 // not): a typo in the only path given must not replace yesterday's
 // outputs with empty ones (issue 29, item 1). It says so on stderr, and
 // reports whether the outputs were put in place.
-func (o *Set) CommitRead(games, inputErrors int) (bool, error) {
+func (o *Set) commitRead(games, inputErrors int) (bool, error) {
 	if games == 0 && inputErrors > 0 {
-		o.Abort()
+		o.abort()
 		var named []string
 		for _, out := range o.outs {
 			if out.Path != "-" {
@@ -353,18 +359,32 @@ func (o *Set) CommitRead(games, inputErrors int) (bool, error) {
 		fmt.Fprintf(o.stderr, "damka: %s: no input could be read, so nothing was written%s\n", o.cmd, display.Text(left))
 		return false, nil
 	}
-	return true, o.Commit()
+	return true, o.commit()
 }
 
-// Abort removes the temporary files, and the folders made for them. It
-// is safe after Commit.
-func (o *Set) Abort() {
+// abort removes the temporary files, and the folders made for them. It
+// is safe after commit.
+func (o *Set) abort() {
 	if o != nil {
 		o.set.Abort()
 	}
 }
 
-// Buffer puts a buffer in front of d.
-func Buffer(d *Destination) *Buffered {
-	return &Buffered{d, bufio.NewWriterSize(d.W, 64<<10)}
+// Stdout returns a checked sink of standard output, w, for what the run
+// prints there (Sink, with a buffer): Run closes it once the closers
+// are done, before the commit, so that a summary that cannot be printed
+// leaves the files as they were; and when the run fails, it writes out
+// the lines printed before.
+func (o *Set) Stdout(w io.Writer) *Sink {
+	s := Stdout(w)
+	o.sinks = append(o.sinks, s)
+	return s
+}
+
+// Buffer puts a buffer in front of the destination of path (Dest); Run
+// flushes it before the commit.
+func (o *Set) Buffer(path string) *Buffered {
+	b := &Buffered{o.dests[path], bufio.NewWriterSize(o.dests[path].W, 64<<10)}
+	o.buffers = append(o.buffers, b)
+	return b
 }
