@@ -63,7 +63,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	o.shape.markFormat(&o.layoutFlags, func() bool { return false })
 	o.shape.mark("variant", shape{})
 	engine := func() bool { return o.Engine.enabled() }
-	for _, name := range []string{"engine", "engine-depth", "engine-time", "engine-nodes", "engine-option"} {
+	for _, name := range []string{"engine", "engine-depth", "engine-time", "engine-nodes", "engine-option", "engine-k"} {
 		o.shape.mark(name, shape{when: engine})
 	}
 	o.shape.markLayout(&o.layoutFlags)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -36,6 +37,7 @@ type EngineOptions struct {
 	Nodes   uint64
 	Options []string
 	Timeout float64
+	K       float64
 }
 
 // addFlags adds the --engine flags to fs.
@@ -45,6 +47,7 @@ func (o *EngineOptions) addFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&o.Time, "engine-time", 0, "the engine's time limit for each search, in seconds")
 	fs.Uint64Var(&o.Nodes, "engine-nodes", 0, "the engine's node limit for each search")
 	fs.StringArrayVar(&o.Options, "engine-option", nil, "NAME=VALUE: a parameter of the engine, sent as Hub's \"set-param name=NAME value=VALUE\" (repeated)")
+	fs.Float64Var(&o.K, "engine-k", 0, "the slope of the engine's winning-chances curve, per centi-man of its scores (default: damka's, "+strconv.FormatFloat(analyze.WinningChancesK, 'g', -1, 64)+"): its scores are read as damka's scores s*K/"+strconv.FormatFloat(analyze.WinningChancesK, 'g', -1, 64)+", so that chances and classes follow its curve (make calibrate-engine fits K)")
 	fs.Float64Var(&o.Timeout, "engine-timeout", 0, "seconds the engine may take to answer one search before it is killed and restarted (default: 10 times --engine-time plus 10, or 600)")
 }
 
@@ -59,6 +62,7 @@ type engineSpec struct {
 	limits  hub.Limits
 	options [][2]string
 	timeout time.Duration
+	k       float64 // the engine's slope (0: damka's)
 }
 
 // spec checks the flags (cmd names the command in errors) and resolves the
@@ -72,8 +76,8 @@ func (o *EngineOptions) spec(cmd string, depth int) (*engineSpec, error) {
 	if len(words) == 0 {
 		return nil, fmt.Errorf("%s: --engine: an empty command line", cmd)
 	}
-	if o.Depth < 0 || o.Time < 0 || o.Timeout < 0 {
-		return nil, fmt.Errorf("%s: --engine-depth, --engine-time and --engine-timeout are 0 or more", cmd)
+	if o.Depth < 0 || o.Time < 0 || o.Timeout < 0 || o.K < 0 || o.K > 1 || math.IsNaN(o.K) {
+		return nil, fmt.Errorf("%s: --engine-depth, --engine-time and --engine-timeout are 0 or more, --engine-k from 0 to 1", cmd)
 	}
 	path, err := exec.LookPath(words[0])
 	if err != nil {
@@ -83,7 +87,7 @@ func (o *EngineOptions) spec(cmd string, depth int) (*engineSpec, error) {
 		return nil, fmt.Errorf("%s: --engine: %v", cmd, err)
 	}
 	s := &engineSpec{path: path, args: words[1:], dir: filepath.Dir(path),
-		limits: hub.Limits{Depth: o.Depth, Nodes: o.Nodes, Time: time.Duration(o.Time * float64(time.Second))}}
+		limits: hub.Limits{Depth: o.Depth, Nodes: o.Nodes, Time: time.Duration(o.Time * float64(time.Second))}, k: o.K}
 	if s.limits == (hub.Limits{}) {
 		s.limits.Depth = depth
 	}
@@ -109,10 +113,25 @@ func (o *EngineOptions) spec(cmd string, depth int) (*engineSpec, error) {
 // metadata: "depth=12 nodes=0 time=0s option:hash=22".
 func (s *engineSpec) settings() string {
 	parts := []string{"depth=" + strconv.Itoa(s.limits.Depth), "nodes=" + strconv.FormatUint(s.limits.Nodes, 10), "time=" + s.limits.Time.String()}
+	if s.k > 0 {
+		parts = append(parts, "k="+strconv.FormatFloat(s.k, 'g', -1, 64))
+	}
 	for _, kv := range s.options {
 		parts = append(parts, "option:"+kv[0]+"="+kv[1])
 	}
 	return strings.Join(parts, " ")
+}
+
+// score is an engine's score read as damka's: s*k/WinningChancesK, so
+// that damka's curve gives the chances the engine's curve gives (a
+// decisive score as it is).
+func (s *engineSpec) score(x analyze.Score) analyze.Score {
+	if s.k == 0 || x.IsDecisive() || x.IsTableWin() || x.IsTableLoss() {
+		return x
+	}
+	y := math.Round(float64(x) * s.k / analyze.WinningChancesK)
+	lim := float64(analyze.TableWinScore - analyze.MaxPly - 1)
+	return analyze.Score(max(-lim, min(lim, y)))
 }
 
 // start starts one engine process and sets its options.
@@ -273,7 +292,7 @@ func (w *engineWorker) searchWithin(p *draughts.Position, l hub.Limits) (analyze
 		}
 		a, err := c.Analyse(p, l)
 		if err == nil {
-			return analyze.Result{Score: a.Score, Best: a.Best, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes}, nil
+			return analyze.Result{Score: w.es.spec.score(a.Score), Best: a.Best, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes}, nil
 		}
 		var ans *hub.AnswerError
 		if errors.As(err, &ans) {

@@ -14,6 +14,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/damka/damka/analyze"
 )
 
 // testEngine is the command line of damka hub as an engine: this test
@@ -148,6 +150,39 @@ func TestEngineNoScoreDeeper(t *testing.T) {
 				t.Errorf("-j %d: %q, want the engine's +0.25 and c3-d4", j, r)
 			}
 		}
+	}
+}
+
+// TestEngineK: with --engine-k the engine's scores are read on damka's
+// curve (s*K/0.006), decisive ones as they are, and the settings say K.
+func TestEngineK(t *testing.T) {
+	engine := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) ` +
+		`echo "info 4 0 25 100 0 0 22-18"; echo "move 22-18";; esac; done'`
+	in := "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8\n"
+	for _, c := range []struct {
+		k    float64
+		want string
+	}{{0, "+0.25"}, {0.012, "+0.50"}, {0.003, "+0.13"}} {
+		o := EvalOptions{Variant: "russian", Depth: 3, TTSize: 1, Jobs: 1, Engine: EngineOptions{Command: engine, K: c.k}}
+		rows, errOut, err := evalFields(t, o, in)
+		if err != nil || len(rows) != 1 {
+			t.Fatalf("k %g: %v, %d rows\n%s", c.k, err, len(rows), errOut)
+		}
+		if !slices.Contains(rows[0], c.want) {
+			t.Errorf("k %g: %q, want %s", c.k, rows[0], c.want)
+		}
+		if c.k > 0 && !strings.Contains(errOut, fmt.Sprintf("k=%g", c.k)) {
+			t.Errorf("k %g: the settings do not say it: %s", c.k, errOut)
+		}
+	}
+	s := &engineSpec{k: 0.012}
+	for _, x := range []analyze.Score{analyze.WinIn(5), analyze.LossIn(8), analyze.TableWinScore - 3} {
+		if got := s.score(x); got != x {
+			t.Errorf("%v read as %v", x, got)
+		}
+	}
+	if got := s.score(15000); got.IsTableWin() || got.IsWin() {
+		t.Errorf("15000 at k 0.012 read as %v, a decisive score", got)
 	}
 }
 
