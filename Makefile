@@ -269,13 +269,16 @@ TRAIN_GAMES   ?= 1000
 TRAIN_CHUNKS  ?= 1
 TRAIN_SEED    ?= 1
 TRAIN_DIR     := testdata/train/$(TRAIN_VARIANT)
+# The games are played by the evaluation the patterns are fitted on top
+# of (without International's patterns), whatever the build ships.
+TRAIN_LEVERS  ?= $(if $(filter international,$(TRAIN_VARIANT)),ipattern=0,)
 TRAIN_OPEN     = $(if $(filter international,$(TRAIN_VARIANT)),$(INTL_OPENINGS),$(RU_OPENINGS))
 train-data:
 	@mkdir -p out
-	$(GO) build -o out/train-selfplay ./internal/tools/selfplay
+	$(GO) build -ldflags "-X github.com/damka/damka/analyze.Levers=$(TRAIN_LEVERS)" -o out/train-selfplay ./internal/tools/selfplay
 	nohup sh -c 'for i in $$(seq $(TRAIN_CHUNKS)); do nice -n 10 out/train-selfplay -variant $(TRAIN_VARIANT) \
 		-depth $(TRAIN_DEPTH) -chunk-games $(TRAIN_GAMES) -seed $(TRAIN_SEED) -openings "$(TRAIN_OPEN)" \
-		-version "$(VERSION)" -data $(TRAIN_DIR) || exit 1; done' > out/train-$(TRAIN_VARIANT).log 2>&1 &
+		-version "$(VERSION)$(if $(TRAIN_LEVERS), levers $(TRAIN_LEVERS))" -data $(TRAIN_DIR) || exit 1; done' > out/train-$(TRAIN_VARIANT).log 2>&1 &
 	@echo "adding $(TRAIN_CHUNKS) chunk(s) to $(TRAIN_DIR) in the background; log: out/train-$(TRAIN_VARIANT).log"
 
 # International's patterns (analyze/patterngeom.go): make
