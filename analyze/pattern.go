@@ -171,16 +171,32 @@ func patFeatures(wm, bm draughts.Bitboard) (plus, minus [patRegions]int32) {
 // round, colours swapped), so that each sum of patternScore is that of
 // w[plus] less that of w[minus] of patFeatures, in its phase's table.
 func foldPatterns(w []int16) []int16 {
-	// The region a region turns into and where each of its squares goes.
-	var to [patRegions]int
-	var perm [patRegions][patSquares]int
+	sq := make([][patSquares]draughts.Square, patRegions)
 	for r := range patRegionsOf {
-		for r2 := range patRegionsOf {
+		sq[r] = patRegionsOf[r].squares
+	}
+	return foldWindows(sq, flip, w)
+}
+
+// foldWindows folds unfolded weights w of the windows whose squares are
+// windows (the middlegame table of len(windows)*patConfigs weights, then
+// the endgame one; a configuration's digits in the order of its squares)
+// into a table of pairs, 2*(window*patConfigs+config) and the entry
+// after it: each configuration's weight less that of the configuration
+// it is for Black, the same squares turned round by flip with the colours
+// swapped. The windows must be a set that flip maps onto itself.
+func foldWindows(windows [][patSquares]draughts.Square, flip func(draughts.Bitboard) draughts.Bitboard, w []int16) []int16 {
+	nw := len(windows)
+	// The window a window turns into and where each of its squares goes.
+	to := make([]int, nw)
+	perm := make([][patSquares]int, nw)
+	for r := range windows {
+		for r2 := range windows {
 			ok := true
-			for j, s := range patRegionsOf[r].squares {
+			for j, s := range windows[r] {
 				f := flip(s.Bit()).First()
 				found := false
-				for j2, s2 := range patRegionsOf[r2].squares {
+				for j2, s2 := range windows[r2] {
 					if s2 == f {
 						perm[r][j], found = j2, true
 					}
@@ -193,12 +209,12 @@ func foldPatterns(w []int16) []int16 {
 			}
 		}
 	}
-	const n = patRegions * patConfigs
+	n := nw * patConfigs
 	out := make([]int16, 2*n)
-	for r := range patRegionsOf {
+	for r := range windows {
 		for c := range patConfigs {
-			// Configuration c of region r, turned round with the colours
-			// swapped, is configuration c2 of region to[r].
+			// Configuration c of window r, turned round with the colours
+			// swapped, is configuration c2 of window to[r].
 			c2, x := 0, c
 			for j := range patSquares {
 				d := x % 3

@@ -21,7 +21,7 @@ import (
 // swapped: the score from White's view is the sum over windows of
 // w[window][configuration] less the same sum on the board turned round
 // with the colours swapped, both folded at load into one table read
-// once a window (foldPatterns does the same for Russian's nine).
+// once a window (foldWindows, as for Russian's nine).
 //
 // The squares are gathered through the geometry's dense indices
 // (draughts.Geometry.Index: rank by rank, Width/2 squares a rank, from
@@ -142,50 +142,11 @@ func (pg *patternGeom) features(wm, bm draughts.Bitboard) (plus, minus []int32) 
 // window and configuration, its weight less that of the configuration it
 // is for Black (the same squares turned round, colours swapped).
 func (pg *patternGeom) fold(w []int16) {
-	nw := len(pg.windows)
-	to := make([]int, nw)
-	perm := make([][patSquares]int, nw)
-	for r := range nw {
-		sq := pg.squares(r)
-		for r2 := range nw {
-			sq2 := pg.squares(r2)
-			ok := true
-			for j, s := range sq {
-				f := pg.g.Flip(s.Bit()).First()
-				found := false
-				for j2, s2 := range sq2 {
-					if s2 == f {
-						perm[r][j], found = j2, true
-					}
-				}
-				ok = ok && found
-			}
-			if ok {
-				to[r] = r2
-				break
-			}
-		}
+	sq := make([][patSquares]draughts.Square, len(pg.windows))
+	for r := range sq {
+		sq[r] = pg.squares(r)
 	}
-	n := nw * patConfigs
-	out := make([]int16, 2*n)
-	for r := range nw {
-		for c := range patConfigs {
-			c2, x := 0, c
-			for j := range patSquares {
-				d := x % 3
-				x /= 3
-				if d != 0 {
-					d = 3 - d
-				}
-				c2 += d * pow3(perm[r][j])
-			}
-			for ph := range 2 {
-				v := int(w[ph*n+r*patConfigs+c]) - int(w[ph*n+to[r]*patConfigs+c2])
-				out[2*(r*patConfigs+c)+ph] = int16(max(-32768, min(32767, v)))
-			}
-		}
-	}
-	pg.table = out
+	pg.table = foldWindows(sq, pg.g.Flip, w)
 }
 
 // withPatterns is evaluation e with the patterns pg added (pg.table set).
