@@ -74,10 +74,6 @@ func countMoves[W width](v *spec, p *Position, c Counting, buf []Move) int {
 		// can capture must, Czech; the precedence): the generator counts.
 		return v.countFull(p, jm|jk, c, buf)
 	}
-	if slow != 0 {
-		// The other men's captures are all short: counted whole.
-		n, n2, _ = manJumps[W](men&^slow, c0, c1, c2, c3, b)
-	}
 	return v.countCaptures(p, n, n2, slow|jk, c, buf)
 }
 
@@ -373,11 +369,11 @@ func manSteps(men, empty Bitboard, us Color, k uint) int {
 }
 
 // countCaptures counts the captures of p as c counts them, given n, the
-// short captures (manJumps) of the men that have no other, n2 those of
-// them that take two pieces, and the pieces of p whose captures the
-// generator counts, jumpers: the men with a capture that is not short and
-// the kings that can capture. Every capture rule is the generator's; the
-// counts of manJumps only add to it.
+// short captures of its men (manJumps), n2 those of them that take two
+// pieces, and jumpers, the pieces of p with captures that are not short
+// (men that go on past two jumps or crown on the way, and the kings),
+// whose other captures the generator counts. Every capture rule is the
+// generator's; the counts of manJumps only add to it.
 func (v *spec) countCaptures(p *Position, n, n2 int, jumpers Bitboard, c Counting, buf []Move) int {
 	g := v.newMovegen(p, buf[:0])
 	g.sequences = c != CountLandings
@@ -394,7 +390,12 @@ func (v *spec) countCaptures(p *Position, n, n2 int, jumpers Bitboard, c Countin
 		// others are listed (one path per sequence: the paths of one
 		// sequence have one result) and told apart.
 		g.run(p, jumpers)
-		ms := g.out
+		ms := g.out[:0]
+		for _, m := range g.out {
+			if p.Kings.Has(m.From) || !v.short(&m) {
+				ms = append(ms, m)
+			}
+		}
 		if v.MajorityCapture {
 			ms = keepMajority(ms, 0)
 			switch {
@@ -407,7 +408,7 @@ func (v *spec) countCaptures(p *Position, n, n2 int, jumpers Bitboard, c Countin
 		}
 		return n + len(CountResults.Distinct(ms))
 	}
-	g.counting = true
+	g.counting, g.longOnly = true, true
 	g.run(p, jumpers)
 	switch {
 	case !v.MajorityCapture || g.most == most:
