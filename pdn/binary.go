@@ -3,6 +3,8 @@ package pdn
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/damka/damka/internal/wire"
 )
 
 // A Game travels between the machines of a cluster (the Beam pipeline,
@@ -14,7 +16,9 @@ import (
 
 // The binary form: a version byte, then the fields in order, integers
 // as varints, strings as a length and bytes, slices as a length and
-// their elements, a pointer as a flag byte and what it points to. It
+// their elements (the lengths signed varints too), a pointer as a flag
+// byte and what it points to; encoding/binary writes it, internal/wire's
+// Reader reads it, as the other binary forms of damka. It
 // is under 3 times the game's text and 8 times faster than encoding/gob
 // (BenchmarkGameBinary).
 const binaryVersion = 1
@@ -103,7 +107,7 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	if len(data) == 0 || data[0] != binaryVersion {
 		return errors.New("pdn: not a game in binary form (or of another version)")
 	}
-	d := decoder{b: data[1:]}
+	d := decoder{wire.Reader{B: data[1:]}}
 	*g = Game{}
 	g.File = d.str()
 	g.Index = d.int()
@@ -143,15 +147,15 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 				se.Err = errors.New(msg)
 			}
 		default:
-			d.fail()
+			d.Fail()
 		}
 		g.Err = se
 	case otherError:
 		g.Err = errors.New(d.str())
 	default:
-		d.fail()
+		d.Fail()
 	}
-	if d.err != nil || len(d.b) != 0 {
+	if d.Bad() || len(d.B) != 0 {
 		return errors.New("pdn: a game in binary form is damaged")
 	}
 	return nil
@@ -203,55 +207,26 @@ func (e *encoder) moves(ms []Move) {
 	}
 }
 
-type decoder struct {
-	b   []byte
-	err error
-}
+// decoder reads the binary form: wire.Reader, with the lengths and
+// integers of this form.
+type decoder struct{ wire.Reader }
 
-func (d *decoder) fail() {
-	if d.err == nil {
-		d.err = errors.New("damaged")
-	}
-	d.b = nil
-}
-
-func (d *decoder) int() int {
-	n, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return int(n)
-}
+func (d *decoder) int() int { return int(d.Varint()) }
 
 // len reads the length of a slice whose elements take at least min
 // bytes each: a damaged length cannot make a huge slice.
 func (d *decoder) len(min int) int {
 	n := d.int()
-	if n < 0 || n*min > len(d.b) {
-		d.fail()
+	if n < 0 || n > len(d.B)/min {
+		d.Fail()
 		return 0
 	}
 	return n
 }
 
-func (d *decoder) str() string {
-	n := d.len(1)
-	s := string(d.b[:n])
-	d.b = d.b[n:]
-	return s
-}
+func (d *decoder) str() string { return string(d.Take(d.len(1))) }
 
-func (d *decoder) bool() bool {
-	if len(d.b) == 0 {
-		d.fail()
-		return false
-	}
-	v := d.b[0] != 0
-	d.b = d.b[1:]
-	return v
-}
+func (d *decoder) bool() bool { return d.Byte() != 0 }
 
 func (d *decoder) pos() Pos {
 	return Pos{Offset: d.int(), Line: int32(d.int()), Column: int32(d.int())}
@@ -275,7 +250,7 @@ func (d *decoder) moves(depth int) []Move {
 	n := d.len(7)
 	if n == 0 || depth > 1000 {
 		if depth > 1000 {
-			d.fail()
+			d.Fail()
 		}
 		return nil
 	}
@@ -305,7 +280,7 @@ func (d *decoder) moves(depth int) []Move {
 			}
 			m.Notes = nt
 		}
-		if d.err != nil {
+		if d.Bad() {
 			return nil
 		}
 	}
