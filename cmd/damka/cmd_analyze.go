@@ -15,6 +15,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/hub"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/output"
@@ -118,9 +119,13 @@ damka eval has (--engine-depth, default --depth; --engine-time,
 position before the move to that depth, the one after it one ply less,
 and, when the played move is the engine's best, the position after each
 other move one ply less (only_move); the move is classed by the same
-rules, without verification (--verify is not used). A position the
-engine fails on (after two restarts) is analysed by damka's own search,
-with a line on stderr, and the summary counts them. The engine's name,
+rules, without verification (--verify is not used). The moves are
+checked both ways: the engine's best move must be one of damka's legal
+moves, and an engine that lists its legal moves ("moves"; damka hub does,
+Scan does not) must list damka's. A position where they disagree, or
+that the engine fails on (after two restarts), is analysed by damka's own
+search, with a line on stderr naming the game and ply, and the summary
+counts each kind. The engine's name,
 command and settings go into the files' metadata (damka.engine) and its
 flags into damka.command.
 
@@ -249,14 +254,19 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	bar := iostreams.NewCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.Done(io)
 	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.Tablebase()}, Rows: true, Jobs: jobs}
-	var engineFailed atomic.Int64
+	var engineFailed, engineMismatch atomic.Int64
 	var errMu sync.Mutex
 	if es != nil {
-		popts.NewAnalyzer = es.analyzer(*popts.Analysis, func(err error) {
-			engineFailed.Add(1)
+		popts.NewAnalyzer = es.analyzer(*popts.Analysis, func(where string, err error) {
+			var ans *hub.AnswerError
+			if errors.As(err, &ans) && ans.Mismatch {
+				engineMismatch.Add(1)
+			} else {
+				engineFailed.Add(1)
+			}
 			errMu.Lock()
 			defer errMu.Unlock()
-			fmt.Fprintf(io.Err, "damka analyze: %s; analysed by damka's own search\n", display.Text(err.Error()))
+			fmt.Fprintf(io.Err, "damka analyze: %s: %s; analysed by damka's own search\n", where, display.Text(err.Error()))
 		})
 	}
 	noted := false
@@ -281,6 +291,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
+	if n := engineMismatch.Load(); n > 0 {
+		fmt.Fprintf(io.Err, "damka analyze: the engine's moves disagreed with damka's on %d position(s), analysed by damka's own search\n", n)
+	}
 	if n := engineFailed.Load(); n > 0 {
 		fmt.Fprintf(io.Err, "damka analyze: the engine failed on %d position(s), analysed by damka's own search\n", n)
 	}

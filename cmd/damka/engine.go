@@ -16,7 +16,10 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/hub"
+	"github.com/damka/damka/report"
+	"github.com/damka/damka/validate"
 )
 
 // engineRestarts is how many times a worker's engine is restarted for one
@@ -323,21 +326,53 @@ func (w *engineWorker) searchWithin(p *draughts.Position, l hub.Limits) (analyze
 // analyzer returns the pipeline's NewAnalyzer for the engines: each
 // worker's analyser of a variant has its own engine, and damka's own
 // search (opts) for the positions the engine fails on, which onError is
-// told of.
-func (es *engines) analyzer(opts analyze.Options, onError func(error)) func(v draughts.Variant) analyze.GameAnalyzer {
+// told of with the game and ply they come from ("file:line: game N (...):
+// ply P (17. c3-d4)").
+func (es *engines) analyzer(opts analyze.Options, onError func(where string, err error)) func(v draughts.Variant) analyze.GameAnalyzer {
 	depth := es.spec.limits.Depth
 	if depth == 0 {
 		depth = opts.Depth
 	}
 	return func(v draughts.Variant) analyze.GameAnalyzer {
-		return &analyze.OracleAnalyzer{
+		a := &engineAnalyzer{}
+		a.OracleAnalyzer = analyze.OracleAnalyzer{
 			Oracle:    engineOracle{es.worker()},
 			Depth:     depth,
 			Tablebase: opts.Tablebase,
 			Fallback:  analyze.NewSearcher(v, opts),
-			OnError:   func(_ int, err error) { onError(err) },
+			OnError:   func(ply int, err error) { onError(plyWhere(a.game, ply), err) },
 		}
+		return a
 	}
+}
+
+// engineAnalyzer is a worker's OracleAnalyzer of one variant, told each
+// game it analyses (pipeline.GameTeller) to name it in its errors.
+type engineAnalyzer struct {
+	analyze.OracleAnalyzer
+	game *validate.Report
+}
+
+func (a *engineAnalyzer) TellGame(r *validate.Report) { a.game = r }
+
+// plyWhere names ply i (0-based) of game r as damka check names a
+// finding's place: "file:line: game N (White - Black, Event): ply P (17.
+// c3-d4)", its archive text escaped for display.
+func plyWhere(r *validate.Report, i int) string {
+	if r == nil || r.Game == nil {
+		return fmt.Sprintf("ply %d", i+1)
+	}
+	g := r.Game
+	line := g.Pos.Line
+	where := fmt.Sprintf("ply %d", i+1)
+	if i >= 0 && i < len(r.Plies) {
+		pl := &r.Plies[i]
+		if pl.Pos.IsValid() {
+			line = pl.Pos.Line
+		}
+		where = fmt.Sprintf("ply %d (%s %s)", pl.Ply, validate.Label(pl.MoveNumber, pl.Side, r.FirstMove()), display.Text(pl.Written))
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", display.Text(g.File), line, report.GameLabel(g), where)
 }
 
 // engineOracle is a worker's engine as analyze's Oracle: its searches to

@@ -311,3 +311,49 @@ func TestEngineAnalyzeFaults(t *testing.T) {
 		t.Errorf("the rows of damka's own search differ")
 	}
 }
+
+// TestEngineAnalyzeMismatch: an engine whose moves disagree with damka's
+// (a best move that is not legal; a list of legal moves that is not
+// damka's) gets an error naming the game and the ply, each such position
+// is analysed by damka's own search (the rows are damka's own), and the
+// summary counts the mismatches apart from failures.
+func TestEngineAnalyzeMismatch(t *testing.T) {
+	dir := t.TempDir()
+	russian, err := os.ReadFile("../../testdata/oracle/games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(russian), "\n\n[Event")
+	in := writeFile(t, filepath.Join(dir, "in", "one.pdn"), strings.TrimSuffix(games[0], "[Event"))
+	base := []string{"analyze", "-q", "--depth", "2", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", in}
+	own := filepath.Join(dir, "own")
+	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
+		t.Fatalf("damka: exit %d: %s", code, errOut)
+	}
+	want, _ := tableRows(t, filepath.Join(own, "moves.parquet"))
+	engine := func(extra string) string {
+		return `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; ping) echo pong;; ` + extra + `esac; done'`
+	}
+	for _, c := range []struct{ name, cmd, want string }{
+		{"illegal best move", engine(`analyse) echo "info 4 0 25 100 0 0 99-98"; echo "move 99-98";; `), `its best move "99-98" is not one of damka's legal moves`},
+		{"wrong list", engine(`moves) echo "moves 99-98";; analyse) echo "info 4 0 25 100 0 0 22-18"; echo "move 22-18";; `), "its legal moves differ from damka's: it lists 99-98, which damka does not have; it lacks damka's "},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-"))
+		_, errOut, code := run(t, "", append(base, "-o", out, "--engine", c.cmd, "--engine-timeout", "5")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.name, code, errOut)
+		}
+		if got, _ := tableRows(t, filepath.Join(out, "moves.parquet")); !slices.Equal(got, want) {
+			t.Errorf("%s: the rows of damka's own search differ", c.name)
+		}
+		if !strings.Contains(errOut, fmt.Sprintf("the engine's moves disagreed with damka's on %d position(s), analysed by damka's own search", len(want))) ||
+			strings.Contains(errOut, "the engine failed on") {
+			t.Errorf("%s: the summary does not count the mismatches:\n%s", c.name, errOut)
+		}
+		// The first ply: the file, the game's line, the game and the move.
+		first := in + ":10: game 1 (Random A - Random B, Random game russian_random_seed4242.jsonl #0): ply 1 (1. g3-h4): position "
+		if strings.Count(errOut, c.want) != len(want) || !strings.Contains(errOut, first) || !strings.Contains(errOut, ": ply 2 (1... d6-e5): position ") {
+			t.Errorf("%s: want %d errors naming the game and ply (%s...), stderr:\n%s", c.name, len(want), first, errOut)
+		}
+	}
+}

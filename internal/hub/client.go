@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -56,6 +57,11 @@ type AnswerError struct {
 	// NoScore: the answer had a move but no score (Scan 2.0 writes its
 	// score only from depth 12 on).
 	NoScore bool
+	// Mismatch: the engine and damka disagree on the legal moves of the
+	// position (its best move is not one of damka's, or the moves it
+	// lists are not damka's): the conversion of positions or moves, or
+	// one of the two sides' rules, is wrong there.
+	Mismatch bool
 }
 
 func (e *AnswerError) Error() string { return "engine " + e.Engine + ": " + e.What }
@@ -82,7 +88,17 @@ type Client struct {
 	// "id name=N version=V" at start, "level", "go analyze", "done
 	// move=M"), found at start.
 	Dialect int
+	// listing is whether the engine lists its legal moves ("moves" ->
+	// "moves M1 M2 ...", an extension that damka hub answers and stock
+	// Scan does not): 0 not known yet, found on the first position
+	// analysed; 1 it does; -1 it does not.
+	listing int
 }
+
+// ListsMoves reports whether the engine lists its legal moves (the
+// "moves" extension), as found on the first position Analyse searched
+// (false before).
+func (e *Client) ListsMoves() bool { return e.listing > 0 }
 
 type lineErr struct {
 	line string
@@ -394,6 +410,60 @@ func (e *Client) SetOption(name, value string) error {
 	return nil
 }
 
+// checkMoves compares the engine's legal moves of p, the fields of its
+// "moves" line (listed: there was one), with damka's: a difference is an
+// AnswerError (Mismatch) naming the moves. It learns on the first
+// position whether the engine lists its moves; one that did and then
+// does not is an error.
+func (e *Client) checkMoves(p *draughts.Position, theirs []string, listed bool) error {
+	if e.listing == 0 {
+		e.listing = -1
+		if listed {
+			e.listing = 1
+		}
+	}
+	if !listed {
+		if e.listing > 0 {
+			return &AnswerError{Engine: e.label, What: "no list of its legal moves, as it gave before"}
+		}
+		return nil
+	}
+	ours := map[string]bool{}
+	for _, m := range p.Variant().Moves(p, nil) {
+		ours[Move(&m)] = true
+	}
+	have := map[string]bool{}
+	var extra, lack []string
+	for _, m := range theirs {
+		n, err := NormMove(m)
+		if err != nil {
+			return &AnswerError{Engine: e.label, What: fmt.Sprintf("its list of legal moves: %v", err), Mismatch: true}
+		}
+		have[n] = true
+		if !ours[n] {
+			extra = append(extra, n)
+		}
+	}
+	for m := range ours {
+		if !have[m] {
+			lack = append(lack, m)
+		}
+	}
+	if len(extra) == 0 && len(lack) == 0 {
+		return nil
+	}
+	slices.Sort(extra)
+	slices.Sort(lack)
+	var what []string
+	if len(extra) > 0 {
+		what = append(what, "it lists "+strings.Join(extra, " ")+", which damka does not have")
+	}
+	if len(lack) > 0 {
+		what = append(what, "it lacks damka's "+strings.Join(lack, " "))
+	}
+	return &AnswerError{Engine: e.label, What: "its legal moves differ from damka's: " + strings.Join(what, "; "), Mismatch: true}
+}
+
 // Analysis is the answer to a search.
 type Analysis struct {
 	Score analyze.Score   // side to move's view
@@ -406,8 +476,11 @@ type Analysis struct {
 // Analyse searches p within l, from empty tables ("new" first, so that
 // the answer is a function of the position, the limits and the engine's
 // settings), and returns the score, the best move and the line of its
-// last info line. The best move must be legal; an error names the engine
-// and the position. The engine is killed when the reply takes longer than
+// last info line. The moves must agree both ways: the best move must be
+// one of damka's legal moves, and an engine that lists its legal moves
+// ("moves", an extension; found out on the first position) must list
+// damka's, no more, no fewer; a difference is an AnswerError with
+// Mismatch set. An error names the engine and the position. The engine is killed when the reply takes longer than
 // Timeout.
 func (e *Client) Analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	a, err := e.analyse(p, l)
@@ -418,13 +491,22 @@ func (e *Client) Analyse(p *draughts.Position, l Limits) (Analysis, error) {
 }
 
 func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
+	// "moves" (an extension) asks for the legal moves, answered before
+	// the search; an engine that ignores it (as the protocol says of an
+	// unknown command) is not asked again.
 	var c []string
 	if e.Dialect == 2 {
 		c = append(c, "new-game", "pos pos="+Position(p))
+	} else {
+		c = append(c, "new", "pos "+Position(p))
+	}
+	if e.listing >= 0 {
+		c = append(c, "moves")
+	}
+	if e.Dialect == 2 {
 		c = append(c, l.Commands(2)...)
 		c = append(c, "go analyze")
 	} else {
-		c = append(c, "new", "pos "+Position(p))
 		c = append(c, l.Commands(1)...)
 		c = append(c, "analyse")
 	}
@@ -438,11 +520,15 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 		return Analysis{}, err
 	}
 	var a Analysis
-	var pv []string
-	found := false
+	var pv, theirs []string
+	found, listed := false, false
 	for _, l := range ls[:len(ls)-1] {
 		if strings.HasPrefix(l, "error") {
 			return Analysis{}, fmt.Errorf("engine %s: %s", e.label, l)
+		}
+		if f, ok := strings.CutPrefix(l+" ", "moves "); ok {
+			theirs, listed = strings.Fields(f), true
+			continue
 		}
 		f := strings.Fields(l)
 		if len(f) == 0 || f[0] != "info" {
@@ -479,6 +565,9 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 			pv = f[7:]
 		}
 	}
+	if err := e.checkMoves(p, theirs, listed); err != nil {
+		return Analysis{}, err
+	}
 	last := ls[len(ls)-1]
 	var best string
 	if rest, ok := strings.CutPrefix(last, "done"); ok {
@@ -491,7 +580,7 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	}
 	m, err := FindMove(p, best)
 	if err != nil {
-		return Analysis{}, &AnswerError{Engine: e.label, What: fmt.Sprintf("its best move %q is not one of damka's legal moves", best)}
+		return Analysis{}, &AnswerError{Engine: e.label, What: fmt.Sprintf("its best move %q is not one of damka's legal moves", best), Mismatch: true}
 	}
 	if !found {
 		return Analysis{}, &AnswerError{Engine: e.label, What: "no score (no info line; Scan 2.0 writes none below depth 12)", NoScore: true}

@@ -30,7 +30,8 @@ func TestMain(m *testing.M) {
 // answers), noready (no answer to init), hang (a search never ends),
 // crash (exits at the first search), garbage (answers a search with
 // garbage and an unknown move), stubborn (ignores quit and the end of
-// its input).
+// its input), badlist (lists legal moves that are not the position's:
+// one more, one fewer).
 func fakeEngine(mode string) {
 	switch mode {
 	case "good":
@@ -63,6 +64,10 @@ func fakeEngine(mode string) {
 			say("ready")
 		case "ping":
 			say("pong")
+		case "moves":
+			if mode == "badlist" {
+				say("moves 22-18 23-18 23-19 24-19 24-20 99-98")
+			}
 		case "set-param":
 			if strings.Contains(in.Text(), "name=bad") {
 				say("error unknown parameter")
@@ -82,6 +87,9 @@ func fakeEngine(mode string) {
 				say("info x y z")
 				say("#@!% garbage")
 				say("move 99-98")
+			case "badlist":
+				say("info 1 1 0 1 0 0 22-18")
+				say("move 22-18")
 			case "v2":
 				say(`info depth=7 score=1990 nodes=1234 pv="32-28 19-23 28x19x23"`)
 				say("done move=32-28")
@@ -142,6 +150,9 @@ func TestClientGood(t *testing.T) {
 			t.Errorf("%s: engine %v %v %v d%d n%d, damka %v %v %v d%d n%d", fen, a.Score, a.Best, a.PV, a.Depth, a.Nodes, r.Score, r.Best, r.PV, r.Depth, r.Nodes)
 		}
 	}
+	if !e.ListsMoves() {
+		t.Errorf("damka's server lists its moves; the client did not find it")
+	}
 	e.Close()
 	if !gone(e) {
 		t.Errorf("the engine outlives Close")
@@ -168,6 +179,9 @@ func TestClientV2(t *testing.T) {
 	if a.Score != analyze.WinIn(10) || a.Depth != 7 || a.Nodes != 1234 || len(a.PV) != 3 || a.PV[0] != a.Best || a.Best.String() != "32-28" {
 		t.Errorf("%+v", a)
 	}
+	if e.ListsMoves() {
+		t.Errorf("an engine that ignores moves lists them")
+	}
 }
 
 // TestClientFaults: every fault ends with a clear error, in bounded time,
@@ -188,6 +202,7 @@ func TestClientFaults(t *testing.T) {
 		{"hang", "no reply in time"},
 		{"crash", "the engine ended"},
 		{"garbage", `best move "99-98" is not one of damka's legal moves`},
+		{"badlist", "its legal moves differ from damka's: it lists 99-98, which damka does not have; it lacks damka's 21-17 22-17"},
 	} {
 		e, err := fake(t, c.mode, StartOptions{Timeout: 300 * time.Millisecond})
 		if err != nil {
@@ -197,6 +212,10 @@ func TestClientFaults(t *testing.T) {
 		_, err = e.Analyse(&p, Limits{Depth: 3})
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p.FEN()) || !strings.Contains(err.Error(), e.String()) {
 			t.Errorf("%s: %v", c.mode, err)
+		}
+		var ans *AnswerError
+		if mismatch := c.mode == "garbage" || c.mode == "badlist"; errors.As(err, &ans) != mismatch || mismatch && !ans.Mismatch {
+			t.Errorf("%s: %#v, want a mismatch: %v", c.mode, err, mismatch)
 		}
 		if time.Since(start) > 5*time.Second {
 			t.Errorf("%s: %v to fail", c.mode, time.Since(start))

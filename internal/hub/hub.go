@@ -15,6 +15,8 @@
 //	move M         plays M ("32-28", "26x37x31": from, to, then the
 //	               captured squares in any order); "error ..." if illegal
 //	moves          (an extension) -> moves M1 M2 ...: the legal moves
+//	               (damka hub answers it; stock Scan 2.0 ignores it, and
+//	               the client then checks only the engine's best move)
 //	depth D        the depth limit of the next searches
 //	nodes N        (an extension) their node limit
 //	movetime S     (an extension) their time limit, in seconds
