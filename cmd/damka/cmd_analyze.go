@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/display"
 	"github.com/damka/damka/internal/hub"
@@ -222,6 +224,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
 	var es *engines
+	reportEngine := ""
 	if opts.Engine.enabled() {
 		spec, err := opts.Engine.spec("analyze", opts.Depth)
 		if err != nil {
@@ -234,7 +237,27 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		}
 		defer es.close()
 		meta.Engine = es.name + "; " + opts.Engine.Command + "; " + spec.settings()
-		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
+		meta.EngineName, meta.EngineVersion, meta.EngineSettings = es.name, engineVersion(es.spare), spec.settings()
+		// The fingerprint, on the start position of the variant asked for,
+		// else of Hub's game (International), else of Russian.
+		vs := []draughts.Variant{draughts.International, draughts.Russian}
+		if v, err := draughts.VariantByName(opts.Variant); err == nil && opts.Variant != "" {
+			vs = append([]draughts.Variant{v}, vs...)
+		}
+		fp, err := es.fingerprint(vs...)
+		if err != nil {
+			fmt.Fprintf(io.Err, "damka analyze: the engine gives no fingerprint: %s\n", display.Text(err.Error()))
+		}
+		meta.EngineFingerprint = fp
+		reportEngine = es.name
+		if v := meta.EngineVersion; v != "" && !strings.HasSuffix(es.name, " "+v) {
+			reportEngine += " (version " + v + ")"
+		}
+		reportEngine += "; " + spec.settings()
+		if fp != "" {
+			reportEngine += "; fingerprint " + fp
+		}
+		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s; fingerprint %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings(), fp)
 	}
 	layout := opts.layout()
 	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
@@ -284,7 +307,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return files.Add(res)
 	}, func(c pipeline.Counts) error {
 		bar.Finish()
-		return files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: c.InputErrors})
+		return files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: c.InputErrors, Engine: reportEngine})
 	})
 	if err != nil {
 		return err

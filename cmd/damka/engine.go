@@ -211,6 +211,45 @@ func (es *engines) probe() error {
 	return nil
 }
 
+// version is the engine's version: Hub 2's "id ... version=V", else the
+// last word of its name when that starts with a digit ("Scan 2.0": 2.0),
+// else "".
+func engineVersion(c *hub.Client) string {
+	if c.Version != "" {
+		return c.Version
+	}
+	f := strings.Fields(c.Name)
+	if len(f) > 1 {
+		if last := f[len(f)-1]; last[0] >= '0' && last[0] <= '9' {
+			return last
+		}
+	}
+	return ""
+}
+
+// fingerprint fingerprints the probed engine (hub.Client.Fingerprint) on
+// the start position of the first of vs it plays; the errors of the
+// others are joined when it plays none.
+func (es *engines) fingerprint(vs ...draughts.Variant) (string, error) {
+	var errs []string
+	for _, v := range vs {
+		fp, err := es.spare.Fingerprint(es.spec.path, v)
+		if err == nil {
+			return fp, nil
+		}
+		errs = append(errs, err.Error())
+		var ans *hub.AnswerError
+		if !errors.As(err, &ans) {
+			// The engine failed (it is killed): the first worker starts
+			// another.
+			es.spare.Kill()
+			es.spare = nil
+			break
+		}
+	}
+	return "", errors.New(strings.Join(errs, "; "))
+}
+
 // worker returns a new worker's engine (the probed one first).
 func (es *engines) worker() *engineWorker {
 	es.mu.Lock()

@@ -16,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/internal/hub"
 )
 
 // testEngine is the command line of damka hub as an engine: this test
@@ -240,12 +242,13 @@ func TestEngineAnalyzeHub(t *testing.T) {
 	games := strings.SplitAfter(string(russian), "\n\n[Event")
 	in := writeFile(t, filepath.Join(dir, "in", "russian.pdn"), strings.TrimSuffix(strings.Join(games[:3], ""), "[Event"))
 	intl := "../../testdata/corpus/international/wiegerw-pdn/succeed/kurnik.pdn"
-	base := []string{"analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", in, intl}
+	base := []string{"analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", "--report", in, intl}
 	own, ours := filepath.Join(dir, "own"), filepath.Join(dir, "engine")
 	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
 		t.Fatalf("damka: exit %d: %s", code, errOut)
 	}
-	_, errOut, code := run(t, "", append(base, "-o", ours, "--engine", testEngine(t, "--tt 1"))...)
+	engine := testEngine(t, "--tt 1")
+	_, errOut, code := run(t, "", append(base, "-o", ours, "--engine", engine)...)
 	if code != exitOK || !strings.HasPrefix(errOut, "damka analyze: engine: damka ") || strings.Contains(errOut, "own search") {
 		t.Fatalf("engine: exit %d: %s", code, errOut)
 	}
@@ -270,6 +273,47 @@ func TestEngineAnalyzeHub(t *testing.T) {
 	}
 	if e := gmd["damka.engine"]; !strings.HasPrefix(e, "damka ") || !strings.Contains(e, "; depth=3 ") {
 		t.Errorf("damka.engine %q", e)
+	}
+	// The engine's name, version, settings and fingerprint: the one the
+	// library (and so the verdicts harness) gives the same engine.
+	words, err := hub.SplitCommand(engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := hub.Start(words[0], words[1:], "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, err := c.Fingerprint(words[0], draughts.International)
+	c.Close()
+	if err != nil || !strings.HasPrefix(fp, "hub-") {
+		t.Fatalf("fingerprint %q: %v", fp, err)
+	}
+	for k, want := range map[string]string{"damka.engine_name": "damka " + version, "damka.engine_version": version,
+		"damka.engine_settings": "depth=3 nodes=0 time=0s", "damka.engine_fingerprint": fp} {
+		if gmd[k] != want {
+			t.Errorf("%s %q, want %q", k, gmd[k], want)
+		}
+		if _, ok := wmd[k]; ok {
+			t.Errorf("%s without an engine", k)
+		}
+	}
+	if !strings.Contains(errOut, "; fingerprint "+fp+")") {
+		t.Errorf("stderr does not give the fingerprint: %s", errOut)
+	}
+	// The report's header says it, and only with an engine.
+	line := "Searched by the engine damka " + version + "; depth=3 nodes=0 time=0s; fingerprint " + fp
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{{ours, true}, {own, false}} {
+		page, err := os.ReadFile(filepath.Join(c.dir, "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(page), "Searched by the engine") != c.want || c.want && !strings.Contains(string(page), line) {
+			t.Errorf("%s: report.html: engine line %v, want %v (%q)", c.dir, !c.want, c.want, line)
+		}
 	}
 	if c := gmd["damka.command"]; !strings.Contains(c, "--engine") {
 		t.Errorf("damka.command %q", c)

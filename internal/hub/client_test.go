@@ -31,7 +31,8 @@ func TestMain(m *testing.M) {
 // crash (exits at the first search), garbage (answers a search with
 // garbage and an unknown move), stubborn (ignores quit and the end of
 // its input), badlist (lists legal moves that are not the position's:
-// one more, one fewer).
+// one more, one fewer), tenonly (plays 10x10 boards only: an error for
+// any other position; its time and speed change from search to search).
 func fakeEngine(mode string) {
 	switch mode {
 	case "good":
@@ -64,6 +65,10 @@ func fakeEngine(mode string) {
 			say("ready")
 		case "ping":
 			say("pong")
+		case "pos":
+			if mode == "tenonly" && len(f) > 1 && len(f[1]) != 51 {
+				say("error bad position")
+			}
 		case "moves":
 			if mode == "badlist" {
 				say("moves 22-18 23-18 23-19 24-19 24-20 99-98")
@@ -87,6 +92,9 @@ func fakeEngine(mode string) {
 				say("info x y z")
 				say("#@!% garbage")
 				say("move 99-98")
+			case "tenonly":
+				say(fmt.Sprintf("info 12 11.5 -3 4567 %d.%03d 1.5 32-28 19-23", time.Now().Second(), time.Now().Nanosecond()/1e6))
+				say("move 32-28")
 			case "badlist":
 				say("info 1 1 0 1 0 0 22-18")
 				say("move 22-18")
@@ -258,5 +266,37 @@ func TestSplitCommand(t *testing.T) {
 		if _, err := SplitCommand(bad); err == nil {
 			t.Errorf("%q split", bad)
 		}
+	}
+}
+
+// TestFingerprint: an engine's fingerprint is the same from run to run
+// (its time and speed change), tells engines apart, and is an error for a
+// board the engine does not play.
+func TestFingerprint(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := func(mode string, v draughts.Variant) (string, error) {
+		e, err := fake(t, mode, StartOptions{Timeout: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		return e.Fingerprint(exe, v)
+	}
+	a, err := fp("tenonly", draughts.International)
+	if err != nil || !strings.HasPrefix(a, "hub-") || len(a) != 20 {
+		t.Fatalf("%q %v", a, err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if b, err := fp("tenonly", draughts.International); b != a || err != nil {
+		t.Errorf("the same engine: %s and %s (%v)", a, b, err)
+	}
+	if c, err := fp("v2", draughts.International); c == a || err != nil {
+		t.Errorf("another engine: %s and %s (%v)", a, c, err)
+	}
+	if _, err := fp("tenonly", draughts.Russian); err == nil || !strings.Contains(err.Error(), "error bad position") || !strings.Contains(err.Error(), "russian") {
+		t.Errorf("a board the engine does not play: %v", err)
 	}
 }
