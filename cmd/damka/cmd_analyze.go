@@ -127,7 +127,11 @@ moves, and an engine that lists its legal moves ("moves"; damka hub does,
 Scan does not) must list damka's. A position where they disagree, or
 that the engine fails on (after two restarts), is analysed by damka's own
 search, with a line on stderr naming the game and ply, and the summary
-counts each kind. The engine's name,
+counts each kind. The games of a variant the engine does not play (one
+that declares a "variant" parameter, Hub 2, plays those it lists; one
+that declares none, Scan 2.0, International on 10x10 and Russian on 8x8
+when it takes their positions) are analysed by damka's own search, and the
+summary says so. The engine's name,
 command and settings go into the files' metadata (damka.engine) and its
 flags into damka.command.
 
@@ -314,6 +318,11 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
+	if es != nil {
+		for _, l := range es.ownGames() {
+			fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(l))
+		}
+	}
 	if n := engineMismatch.Load(); n > 0 {
 		fmt.Fprintf(io.Err, "damka analyze: the engine's moves disagreed with damka's on %d position(s), analysed by damka's own search\n", n)
 	}

@@ -87,8 +87,9 @@ process per worker (-j). Each search is "new" (empty tables), the
 position, the limits (--engine-depth, default --depth when neither
 --engine-time nor --engine-nodes is given; --engine-time seconds;
 --engine-nodes) and "analyse"; --engine-option NAME=VALUE (repeated) is
-sent at start as "set-param name=NAME value=VALUE" (Scan 2.0 ignores it
-and reads scan.ini). The engine's score, best move, line, depth and nodes
+sent at start, before "init", as "set-param name=NAME value=VALUE" (Scan
+2.0 ignores it and reads scan.ini). A --variant the engine does not play
+(see damka analyze --help) is searched by damka, and stderr says so. The engine's score, best move, line, depth and nodes
 fill the same fields; its best move must be one of damka's legal moves,
 and its line is kept up to its first move that is not. The engine's name
 goes to stderr. An engine that crashes, breaks the protocol, or takes
@@ -144,6 +145,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 
 	sc := fenlines.New(args, io.In)
 	var es *engines
+	var params [][2]string // the engine's variant
 	if opts.Engine.enabled() {
 		spec, err := opts.Engine.spec("eval", opts.Depth)
 		if err != nil {
@@ -156,14 +158,22 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 		}
 		defer es.close()
 		fmt.Fprintf(io.Err, "damka eval: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
-		// Positions with no legal move are damka's: no tables to speak of.
-		aopts.TTSize = 1
+		if d := es.decide(v); !d.plays {
+			fmt.Fprintf(io.Err, "damka eval: the engine does not play %s (%s): damka's own search\n", v.Name(), display.Text(d.why))
+			es.close()
+			es = nil
+		} else {
+			params = d.params
+			// Positions with no legal move are damka's: no tables to
+			// speak of.
+			aopts.TTSize = 1
+		}
 	}
 	pool := analyze.NewPool(v, aopts)
 	newWorker := func() func(fenlines.Item) evalOut {
 		var ew *engineWorker
 		if es != nil {
-			ew = es.worker()
+			ew = es.worker(params)
 		}
 		return func(it fenlines.Item) evalOut {
 			p, err := v.ParseFEN(it.FEN)

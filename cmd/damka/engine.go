@@ -6,6 +6,7 @@ import (
 	"math"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,19 +138,10 @@ func (s *engineSpec) score(x analyze.Score) analyze.Score {
 	return analyze.Score(max(-lim, min(lim, y)))
 }
 
-// start starts one engine process and sets its options.
-func (s *engineSpec) start() (*hub.Client, error) {
-	c, err := hub.StartWith(s.path, s.args, hub.StartOptions{Dir: s.dir, Timeout: s.timeout})
-	if err != nil {
-		return nil, err
-	}
-	for _, kv := range s.options {
-		if err := c.SetOption(kv[0], kv[1]); err != nil {
-			c.Close()
-			return nil, err
-		}
-	}
-	return c, nil
+// start starts one engine process with its options, and params (the
+// variant) after them, all set before "init".
+func (s *engineSpec) start(params [][2]string) (*hub.Client, error) {
+	return hub.StartWith(s.path, s.args, hub.StartOptions{Dir: s.dir, Timeout: s.timeout, Params: append(slices.Clone(s.options), params...)})
 }
 
 // engines are the engine processes of a run, one per worker, all closed
@@ -172,6 +164,116 @@ type engines struct {
 	noScoreDepth atomic.Int32
 	noScoreTold  sync.Once
 	warn         func(string)
+	// variants, the engine's "variant" parameter as it declares it at
+	// start (hub.Client.Variants), and defaultVariant its value.
+	variants       []string
+	defaultVariant string
+	// plays holds what was found for each variant met (decide).
+	plays map[draughts.Variant]*variantPlay
+}
+
+// variantPlay is whether the engine plays a variant, and the games of it
+// left to damka's own search when it does not.
+type variantPlay struct {
+	plays  bool
+	why    string      // why it does not
+	params [][2]string // the parameters that make it play the variant
+	games  atomic.Int64
+	plies  atomic.Int64
+}
+
+// decide finds out, once for each variant, whether the engine plays v.
+// An engine that declares a "variant" parameter (Hub 2, Scan 3.x) plays
+// the values it lists (v's name in the protocol, hub.VariantName), each
+// set at start; one that declares none (Scan 2.0, damka hub) is taken to
+// play the game a position of its board is read as in the protocol
+// (hub.VariantOf: International on 10x10, Russian on 8x8) when it takes
+// that variant's start position, and no other.
+func (es *engines) decide(v draughts.Variant) *variantPlay {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	if d := es.plays[v]; d != nil {
+		return d
+	}
+	if es.plays == nil {
+		es.plays = map[draughts.Variant]*variantPlay{}
+	}
+	d := &variantPlay{}
+	es.plays[v] = d
+	if len(es.variants) > 0 {
+		name := hub.VariantName(v)
+		switch {
+		case !slices.Contains(es.variants, name):
+			d.why = fmt.Sprintf("its variants are %s", strings.Join(es.variants, ", "))
+		case name != es.defaultVariant:
+			d.plays, d.params = true, [][2]string{{"variant", name}}
+		default:
+			d.plays = true
+		}
+		return d
+	}
+	start := draughts.Start(v)
+	if b, ok := hub.VariantOf(hub.Position(&start)); !ok || b != v {
+		d.why = "it names no variants it plays, so it is taken to play International on 10x10 boards and Russian on 8x8 only"
+		return d
+	}
+	// Does it take the board? Asked of the probed engine, else of one
+	// started for the question.
+	c := es.spare
+	if c == nil && !es.closed {
+		var err error
+		if c, err = es.spec.start(nil); err != nil {
+			d.why = err.Error()
+			return d
+		}
+		defer c.Close()
+	}
+	if c == nil {
+		d.why = "the run is stopped"
+		return d
+	}
+	ok, what, err := c.Takes(&start)
+	switch {
+	case err != nil:
+		d.why = err.Error()
+		if c == es.spare {
+			es.spare.Kill()
+			es.spare = nil
+		}
+	case !ok:
+		d.why = fmt.Sprintf("it answers its start position with %q", what)
+	default:
+		d.plays = true
+	}
+	return d
+}
+
+// ownGames lines up, for the summary, the variants the engine does not
+// play whose games went to damka's own search, in order of name.
+func (es *engines) ownGames() []string {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	var out []string
+	for v, d := range es.plays {
+		if n := d.games.Load(); !d.plays && n > 0 {
+			out = append(out, fmt.Sprintf("the engine does not play %s (%s): its %d game(s), %d position(s), analysed by damka's own search", v.Name(), d.why, n, d.plies.Load()))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ownAnalyzer is damka's own search for the games of a variant the
+// engine does not play, counting them.
+type ownAnalyzer struct {
+	*analyze.Searcher
+	d *variantPlay
+}
+
+func (a *ownAnalyzer) AnalyzeGame(start *draughts.Position, moves []draughts.Move) []analyze.PlyAnalysis {
+	a.d.games.Add(1)
+	a.d.plies.Add(int64(len(moves)))
+	return a.Searcher.AnalyzeGame(start, moves)
 }
 
 // noScore records an answer without a score at depth limit d.
@@ -192,14 +294,15 @@ func (es *engines) noScore(d int) {
 // engineWorker is the engine of one worker, started when first needed and
 // restarted after a failure.
 type engineWorker struct {
-	es *engines
-	c  *hub.Client
+	es     *engines
+	c      *hub.Client
+	params [][2]string // set at start (the variant)
 }
 
 // probe starts one engine, to fail early on one that cannot start and to
 // learn its name.
 func (es *engines) probe() error {
-	c, err := es.spec.start()
+	c, err := es.spec.start(nil)
 	if err != nil {
 		return err
 	}
@@ -208,6 +311,7 @@ func (es *engines) probe() error {
 		es.name = filepath.Base(es.spec.path)
 	}
 	es.spare = c
+	es.variants, es.defaultVariant = c.Variants, c.DefaultVariant
 	return nil
 }
 
@@ -250,12 +354,15 @@ func (es *engines) fingerprint(vs ...draughts.Variant) (string, error) {
 	return "", errors.New(strings.Join(errs, "; "))
 }
 
-// worker returns a new worker's engine (the probed one first).
-func (es *engines) worker() *engineWorker {
+// worker returns a new worker's engine, started with params (the
+// variant; the probed engine first, for a worker that needs none).
+func (es *engines) worker(params [][2]string) *engineWorker {
 	es.mu.Lock()
 	defer es.mu.Unlock()
-	w := &engineWorker{es: es, c: es.spare}
-	es.spare = nil
+	w := &engineWorker{es: es, params: params}
+	if len(params) == 0 {
+		w.c, es.spare = es.spare, nil
+	}
 	es.all = append(es.all, w)
 	return w
 }
@@ -289,7 +396,7 @@ func (w *engineWorker) engine() (*hub.Client, error) {
 	case c != nil:
 		return c, nil
 	}
-	c, err := w.es.spec.start()
+	c, err := w.es.spec.start(w.params)
 	if err != nil {
 		return nil, err
 	}
@@ -366,16 +473,21 @@ func (w *engineWorker) searchWithin(p *draughts.Position, l hub.Limits) (analyze
 // worker's analyser of a variant has its own engine, and damka's own
 // search (opts) for the positions the engine fails on, which onError is
 // told of with the game and ply they come from ("file:line: game N (...):
-// ply P (17. c3-d4)").
+// ply P (17. c3-d4)"). The games of a variant the engine does not play
+// (decide) are damka's own search's, counted for the summary (ownGames).
 func (es *engines) analyzer(opts analyze.Options, onError func(where string, err error)) func(v draughts.Variant) analyze.GameAnalyzer {
 	depth := es.spec.limits.Depth
 	if depth == 0 {
 		depth = opts.Depth
 	}
 	return func(v draughts.Variant) analyze.GameAnalyzer {
+		d := es.decide(v)
+		if !d.plays {
+			return &ownAnalyzer{Searcher: analyze.NewSearcher(v, opts), d: d}
+		}
 		a := &engineAnalyzer{}
 		a.OracleAnalyzer = analyze.OracleAnalyzer{
-			Oracle:    engineOracle{es.worker()},
+			Oracle:    engineOracle{es.worker(d.params)},
 			Depth:     depth,
 			Tablebase: opts.Tablebase,
 			Fallback:  analyze.NewSearcher(v, opts),

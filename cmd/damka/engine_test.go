@@ -97,7 +97,7 @@ func TestEngineEvalFaults(t *testing.T) {
 	}
 	// A shell engine: it answers hub and init, then crashes or hangs.
 	engine := func(search string) string {
-		return `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) ` + search + `;; esac; done'`
+		return `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; ping) echo pong;; analyse) ` + search + `;; esac; done'`
 	}
 	// An engine that crashes or hangs is restarted (3 attempts a
 	// position); one that answers a move that is not legal is not: it
@@ -135,7 +135,7 @@ func TestEngineEvalFaults(t *testing.T) {
 // (Scan 2.0: 12) is asked again a ply deeper until it gives one, told
 // once, and every position gets the engine's answer.
 func TestEngineNoScoreDeeper(t *testing.T) {
-	engine := `sh -c 'd=0; while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; "depth "*) d=${l#depth };; analyse) ` +
+	engine := `sh -c 'd=0; while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; ping) echo pong;; "depth "*) d=${l#depth };; analyse) ` +
 		`if [ "$d" -ge 4 ]; then echo "info $d 0 25 100 0 0 22-18"; fi; echo "move 22-18";; esac; done'`
 	in := "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8\n"
 	for _, j := range []int{1, 2} {
@@ -158,7 +158,7 @@ func TestEngineNoScoreDeeper(t *testing.T) {
 // TestEngineK: with --engine-k the engine's scores are read on damka's
 // curve (s*K/0.006), decisive ones as they are, and the settings say K.
 func TestEngineK(t *testing.T) {
-	engine := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) ` +
+	engine := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; ping) echo pong;; analyse) ` +
 		`echo "info 4 0 25 100 0 0 22-18"; echo "move 22-18";; esac; done'`
 	in := "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8\n"
 	for _, c := range []struct {
@@ -344,7 +344,7 @@ func TestEngineAnalyzeFaults(t *testing.T) {
 	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
 		t.Fatalf("damka: exit %d: %s", code, errOut)
 	}
-	crash := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; analyse) exit 3;; esac; done'`
+	crash := `sh -c 'while read l; do case "$l" in hub) echo "name fake"; echo wait;; init) echo ready;; ping) echo pong;; analyse) exit 3;; esac; done'`
 	_, errOut, code := run(t, "", append(base, "-o", crashed, "--engine", crash, "--engine-timeout", "5")...)
 	want, _ := tableRows(t, filepath.Join(own, "moves.parquet"))
 	got, _ := tableRows(t, filepath.Join(crashed, "moves.parquet"))
@@ -399,5 +399,91 @@ func TestEngineAnalyzeMismatch(t *testing.T) {
 		if strings.Count(errOut, c.want) != len(want) || !strings.Contains(errOut, first) || !strings.Contains(errOut, ": ply 2 (1... d6-e5): position ") {
 			t.Errorf("%s: want %d errors naming the game and ply (%s...), stderr:\n%s", c.name, len(want), first, errOut)
 		}
+	}
+}
+
+// TestEngineAnalyzeVariants: the games of a variant the engine does not
+// play are analysed by damka's own search (the rows damka's own analysis
+// writes), the others by the engine, and the summary says which and how
+// many: an engine that plays International only (damka hub --variant
+// international answers an 8x8 position with an error), and a variant
+// that an engine naming no variants is not taken to play (Brazilian).
+func TestEngineAnalyzeVariants(t *testing.T) {
+	dir := t.TempDir()
+	russian, err := os.ReadFile("../../testdata/oracle/games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(russian), "\n\n[Event")
+	ru := writeFile(t, filepath.Join(dir, "in", "russian.pdn"), strings.TrimSuffix(games[0], "[Event"))
+	br := writeFile(t, filepath.Join(dir, "in", "brazilian.pdn"), "[GameType \"26\"]\n\n1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3:g5 h6:f4 *\n")
+	intl := "../../testdata/corpus/international/wiegerw-pdn/succeed/kurnik.pdn"
+	base := []string{"analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", ru, br, intl}
+	own, ours := filepath.Join(dir, "own"), filepath.Join(dir, "engine")
+	if _, errOut, code := run(t, "", append(base, "-o", own)...); code != exitOK {
+		t.Fatalf("damka: exit %d: %s", code, errOut)
+	}
+	_, errOut, code := run(t, "", append(base, "-o", ours, "--engine", testEngine(t, "--tt 1 --variant international"))...)
+	if code != exitOK {
+		t.Fatalf("engine: exit %d: %s", code, errOut)
+	}
+	want, _ := tableRows(t, filepath.Join(own, "moves.parquet"), "nodes")
+	got, _ := tableRows(t, filepath.Join(ours, "moves.parquet"), "nodes")
+	if len(want) < 600 || !slices.Equal(got, want) {
+		t.Errorf("%d rows, want damka's own %d, the same", len(got), len(want))
+	}
+	for _, line := range []string{
+		`the engine does not play russian (it answers its start position with "error bad position: position `,
+		"): its 1 game(s), 59 position(s), analysed by damka's own search",
+		"the engine does not play brazilian (it names no variants it plays, so it is taken to play International on 10x10 boards and Russian on 8x8 only): its 1 game(s), 6 position(s), analysed by damka's own search",
+	} {
+		if !strings.Contains(errOut, line) {
+			t.Errorf("stderr lacks %q:\n%s", line, errOut)
+		}
+	}
+	if strings.Contains(errOut, "does not play international") || strings.Contains(errOut, "the engine failed") {
+		t.Errorf("stderr:\n%s", errOut)
+	}
+}
+
+// TestEngineDecideDeclared: an engine that declares the variants it
+// plays (Hub 2's "param name=variant ... values=...") plays those, each
+// but its default set at start, and no other.
+func TestEngineDecideDeclared(t *testing.T) {
+	es := &engines{variants: []string{"normal", "frisian", "bt"}, defaultVariant: "normal"}
+	for v, want := range map[draughts.Variant][][2]string{draughts.International: nil, draughts.Frisian: {{"variant", "frisian"}}, draughts.Breakthrough: {{"variant", "bt"}}} {
+		d := es.decide(v)
+		if !d.plays || !slices.Equal(d.params, want) {
+			t.Errorf("%s: plays %v, params %q, want %q", v.Name(), d.plays, d.params, want)
+		}
+	}
+	for _, v := range []draughts.Variant{draughts.Russian, draughts.Antidraughts, draughts.Frysk} {
+		if d := es.decide(v); d.plays || d.why != "its variants are normal, frisian, bt" {
+			t.Errorf("%s: plays %v (%s)", v.Name(), d.plays, d.why)
+		}
+	}
+}
+
+// TestEngineEvalVariant: eval of a variant the engine does not play is
+// damka's own, and stderr says so.
+func TestEngineEvalVariant(t *testing.T) {
+	in := "W:Wa1,b2,c3,e3:Bc5,e5,c7,g7\nB:Wg1,b2,f2,a3,c3,e3,h4:Ba5,c5,f6,h6,e7,d8,f8\n"
+	o := EvalOptions{Variant: "russian", Depth: 4, TTSize: 1, Jobs: 1}
+	want, _, err := evalFields(t, o, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Engine = EngineOptions{Command: testEngine(t, "--tt 1 --variant international")}
+	got, errOut, err := evalFields(t, o, in)
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("%v, %d lines\n%s", err, len(got), errOut)
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("line %d: %q, want damka's %q", i, got[i], want[i])
+		}
+	}
+	if !strings.Contains(errOut, "damka eval: the engine does not play russian (it answers its start position with ") || !strings.Contains(errOut, "): damka's own search\n") {
+		t.Errorf("stderr:\n%s", errOut)
 	}
 }

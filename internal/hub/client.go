@@ -42,6 +42,11 @@ type StartOptions struct {
 	Grace time.Duration
 	// Stderr receives the engine's standard error (nil: discarded).
 	Stderr io.Writer
+	// Params are the engine's parameters to set, NAME and VALUE, sent as
+	// "set-param name=NAME value=VALUE" between "hub" and "init", as Hub
+	// version 2 says (Scan 3.x reads them at init; Scan 2.0 ignores the
+	// command). An "error" answer to one stops the start.
+	Params [][2]string
 }
 
 // ErrTimeout is the error of a reply that did not come in time (wrapped).
@@ -88,6 +93,15 @@ type Client struct {
 	// "id name=N version=V" at start, "level", "go analyze", "done
 	// move=M"), found at start.
 	Dialect int
+	// Variants are the values of the engine's "variant" parameter, as it
+	// declares it at start (Hub version 2: "param name=variant
+	// value=normal type=enum values=\"normal killer bt frisian
+	// losing\""): the games it plays, in the protocol's names
+	// (VariantName), or its value alone when it gives no values;
+	// DefaultVariant is its value. Both empty when the engine declares no
+	// such parameter (Scan 2.0).
+	Variants       []string
+	DefaultVariant string
 	// listing is whether the engine lists its legal moves ("moves" ->
 	// "moves M1 M2 ...", an extension that damka hub answers and stock
 	// Scan does not): 0 not known yet, found on the first position
@@ -176,8 +190,22 @@ func StartWith(path string, argv []string, o StartOptions) (*Client, error) {
 				e.Name += " " + e.Version
 			}
 		}
+		if rest, ok := strings.CutPrefix(l, "param "); ok {
+			if a := args(strings.Fields(rest)); a["name"] == "variant" {
+				e.Variants, e.DefaultVariant = strings.Fields(a["values"]), a["value"]
+				if len(e.Variants) == 0 && e.DefaultVariant != "" {
+					e.Variants = []string{e.DefaultVariant}
+				}
+			}
+		}
 		if l == "wait" {
 			break
+		}
+	}
+	for _, kv := range o.Params {
+		if err := e.setParam(kv[0], kv[1], deadline); err != nil {
+			e.Kill()
+			return nil, err
 		}
 	}
 	if err := e.Send("init"); err != nil {
@@ -388,6 +416,11 @@ func (l Limits) Commands(dialect int) []string {
 // ignores it and reads its parameters from its own files, scan.ini). An
 // "error" answer is an error.
 func (e *Client) SetOption(name, value string) error {
+	return e.setParam(name, value, e.deadline())
+}
+
+// setParam is SetOption, its answer waited for until deadline.
+func (e *Client) setParam(name, value string, deadline time.Time) error {
 	if strings.ContainsAny(name, " \"=") || strings.Contains(value, `"`) {
 		return fmt.Errorf("engine option %s=%s: a name has no space, quote nor =, a value no quote", name, value)
 	}
@@ -398,7 +431,7 @@ func (e *Client) SetOption(name, value string) error {
 	if err := e.Send("set-param name="+name+" value="+v, "ping"); err != nil {
 		return err
 	}
-	ls, err := e.Until("pong")
+	ls, err := e.until(deadline, func(l string) bool { return l == "pong" })
 	if err != nil {
 		return err
 	}
@@ -462,6 +495,29 @@ func (e *Client) checkMoves(p *draughts.Position, theirs []string, listed bool) 
 		what = append(what, "it lacks damka's "+strings.Join(lack, " "))
 	}
 	return &AnswerError{Engine: e.label, What: "its legal moves differ from damka's: " + strings.Join(what, "; "), Mismatch: true}
+}
+
+// Takes reports whether the engine takes the position p: whether it
+// answers "pos" without an error (Scan 2.0: "error bad position" for any
+// board but 10x10); what is the error line when it does not.
+func (e *Client) Takes(p *draughts.Position) (ok bool, what string, err error) {
+	pos := "pos " + Position(p)
+	if e.Dialect == 2 {
+		pos = "pos pos=" + Position(p)
+	}
+	if err := e.Send(pos, "ping"); err != nil {
+		return false, "", err
+	}
+	ls, err := e.Until("pong")
+	if err != nil {
+		return false, "", err
+	}
+	for _, l := range ls {
+		if strings.HasPrefix(l, "error") {
+			return false, l, nil
+		}
+	}
+	return true, "", nil
 }
 
 // Analysis is the answer to a search.

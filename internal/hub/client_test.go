@@ -44,6 +44,7 @@ func fakeEngine(mode string) {
 	}
 	in := bufio.NewScanner(os.Stdin)
 	say := func(s string) { fmt.Println(s) }
+	inited := false
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -53,7 +54,7 @@ func fakeEngine(mode string) {
 		case "hub":
 			if mode == "v2" {
 				say("id name=fake version=2.5")
-				say("param name=variant value=normal type=enum")
+				say(`param name=variant value=normal type=enum values="normal killer bt"`)
 			} else {
 				say("name fake " + mode)
 			}
@@ -62,6 +63,7 @@ func fakeEngine(mode string) {
 			if mode == "noready" {
 				continue
 			}
+			inited = true
 			say("ready")
 		case "ping":
 			say("pong")
@@ -76,6 +78,9 @@ func fakeEngine(mode string) {
 		case "set-param":
 			if strings.Contains(in.Text(), "name=bad") {
 				say("error unknown parameter")
+			}
+			if mode == "v2" && inited && strings.Contains(in.Text(), "name=variant") {
+				say("error the variant is set before init")
 			}
 		case "quit":
 			if mode == "stubborn" {
@@ -175,6 +180,21 @@ func TestClientV2(t *testing.T) {
 	defer e.Close()
 	if e.Name != "fake 2.5" || e.Version != "2.5" || e.Dialect != 2 {
 		t.Errorf("name %q, version %q, dialect %d", e.Name, e.Version, e.Dialect)
+	}
+	if !slices.Equal(e.Variants, []string{"normal", "killer", "bt"}) || e.DefaultVariant != "normal" {
+		t.Errorf("variants %q, default %q", e.Variants, e.DefaultVariant)
+	}
+	if err := e.SetOption("variant", "bt"); err == nil {
+		t.Errorf("the fake takes the variant after init")
+	}
+	// Params are set before init; one refused stops the start.
+	e2, err := fake(t, "v2", StartOptions{Timeout: 10 * time.Second, Params: [][2]string{{"variant", "bt"}}})
+	if err != nil {
+		t.Fatalf("the variant before init: %v", err)
+	}
+	e2.Close()
+	if _, err := fake(t, "v2", StartOptions{Timeout: 10 * time.Second, Params: [][2]string{{"bad", "1"}}}); err == nil || !strings.Contains(err.Error(), "unknown parameter") {
+		t.Errorf("a refused parameter at start: %v", err)
 	}
 	if err := e.SetOption("bad", "1"); err == nil || !strings.Contains(err.Error(), "unknown parameter") {
 		t.Errorf("a refused option: %v", err)
@@ -298,5 +318,31 @@ func TestFingerprint(t *testing.T) {
 	}
 	if _, err := fp("tenonly", draughts.Russian); err == nil || !strings.Contains(err.Error(), "error bad position") || !strings.Contains(err.Error(), "russian") {
 		t.Errorf("a board the engine does not play: %v", err)
+	}
+}
+
+func TestVariantName(t *testing.T) {
+	for v, want := range map[draughts.Variant]string{draughts.International: "normal", draughts.Breakthrough: "bt",
+		draughts.Antidraughts: "losing", draughts.Frisian: "frisian", draughts.Russian: "russian", draughts.Giveaway: "giveaway"} {
+		if got := VariantName(v); got != want {
+			t.Errorf("%s: %q, want %q", v.Name(), got, want)
+		}
+	}
+}
+
+// TestTakes: an engine that answers a position with an error does not
+// take it.
+func TestTakes(t *testing.T) {
+	e, err := fake(t, "tenonly", StartOptions{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for _, v := range []draughts.Variant{draughts.International, draughts.Russian} {
+		p := draughts.Start(v)
+		ok, what, err := e.Takes(&p)
+		if err != nil || ok != (v == draughts.International) || !ok && what != "error bad position" {
+			t.Errorf("%s: %v %q %v", v.Name(), ok, what, err)
+		}
 	}
 }

@@ -131,6 +131,26 @@ func VariantOf(s string) (draughts.Variant, bool) {
 	return draughts.NoVariant, false
 }
 
+// hubVariants are the protocol's names of damka's variants where they
+// differ from damka's (Hub version 2 and Scan 3.x: "normal", "bt",
+// "losing"; "losing" is the 10x10 game, not damka's 8x8 giveaway).
+var hubVariants = map[draughts.Variant]string{
+	draughts.International: "normal",
+	draughts.Breakthrough:  "bt",
+	draughts.Antidraughts:  "losing",
+}
+
+// VariantName is the protocol's name of v, the value of the engine's
+// "variant" parameter that plays it: "normal" for International, "bt"
+// for Breakthrough, "losing" for Antidraughts, else damka's name
+// ("frisian").
+func VariantName(v draughts.Variant) string {
+	if n, ok := hubVariants[v]; ok {
+		return n
+	}
+	return v.Name()
+}
+
 // Move writes m in the protocol's move format: start, end, then the
 // captured squares in increasing order (the protocol's order is free; the
 // set names the move).
