@@ -41,6 +41,9 @@ type AnalyzeOptions struct {
 	Report      bool
 	ReportTop   int
 	ReportGames int
+	// FitK fits the engine's winning-chances slope to the games' results
+	// (--engine-fit-k).
+	FitK bool
 
 	shape *shapes // the flags that shape the output, for damka.command
 }
@@ -59,6 +62,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
 	o.Engine.addFlags(fs)
+	fs.BoolVar(&o.FitK, "engine-fit-k", false, "with --engine: fit the slope of the engine's winning-chances curve to the results of the games analysed (positions after the first 10 plies of the games with a result) and print the --engine-k it suggests")
 	o.shape = newShapes(fs)
 	for _, name := range []string{"depth", "verify", "plies"} {
 		o.shape.mark(name, shape{always: true})
@@ -171,6 +175,8 @@ func (o *AnalyzeOptions) check() error {
 		return errors.New("analyze: --report-top must be at least 1")
 	case o.ReportGames < 0:
 		return errors.New("analyze: --report-games must be 0 or more")
+	case o.FitK && !o.Engine.enabled():
+		return errors.New("analyze: --engine-fit-k fits an engine's curve: give --engine")
 	}
 	if err := memavail.CheckTables("analyze", o.TTSize, workers(o.Jobs)); err != nil {
 		return err
@@ -300,11 +306,15 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 
 	t := newTally()
 	summary := report.NewAnalysisSummary(opts.Depth)
+	var fitK curveFit
 	rn := runner{io: io, args: args, quiet: true, tally: t, bar: bar}
 	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
 		summary.Add(r, res.Evals, res.Positions, res.Nodes)
+		if opts.FitK {
+			fitK.add(r, res.Evals, es)
+		}
 		for i := range res.Evals {
 			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
@@ -322,6 +332,9 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		for _, l := range es.ownGames() {
 			fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(l))
 		}
+	}
+	if opts.FitK {
+		fmt.Fprintf(io.Err, "damka analyze: %s\n", fitK.suggest(es.spec))
 	}
 	if n := engineMismatch.Load(); n > 0 {
 		fmt.Fprintf(io.Err, "damka analyze: the engine's moves disagreed with damka's on %d position(s), analysed by damka's own search\n", n)
@@ -348,4 +361,69 @@ func verifyOption(v int) int {
 		return -1
 	}
 	return v
+}
+
+// curveFit gathers, for --engine-fit-k, the engine's scores of the
+// positions after the first fitFromPly plies of the games with a result,
+// and those results.
+type curveFit struct {
+	fit   analyze.CurveFit
+	games int
+}
+
+// fitFromPly is the first ply (from 0) fitted: the verdicts harness's.
+const fitFromPly = 10
+
+// add adds the positions of a game the engine analysed: not those of a
+// variant it does not play, nor a decisive score.
+func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engines) {
+	var res float64
+	switch r.Result {
+	case "2-0":
+		res = 1
+	case "1-1":
+		res = 0.5
+	case "0-2":
+		res = 0
+	default:
+		return
+	}
+	if len(evals) <= fitFromPly || !es.decide(r.Variant).plays {
+		return
+	}
+	n := c.fit.Len()
+	for i := fitFromPly; i < len(evals) && i < len(r.Plies); i++ {
+		e := evals[i]
+		if e == nil {
+			continue
+		}
+		sc := analyze.Score(e.EvalBefore)
+		if e.MateBefore != 0 || sc.IsDecisive() || sc.IsTableWin() || sc.IsTableLoss() {
+			continue
+		}
+		// The score as the engine gave it: read as damka's at s*K/0.006.
+		x := float64(e.EvalBefore) * analyze.WinningChancesK / es.spec.kOrDefault()
+		if r.Plies[i].Side == draughts.Black {
+			x = -x
+		}
+		c.fit.Add(x, res)
+	}
+	if c.fit.Len() > n {
+		c.games++
+	}
+}
+
+// suggest fits the curve to the engine's own scores and says the
+// --engine-k it suggests.
+func (c *curveFit) suggest(spec *engineSpec) string {
+	if c.fit.Len() == 0 {
+		return fmt.Sprintf("--engine-fit-k: no position to fit (the positions after the first %d plies of games with a result, 2-0, 1-1 or 0-2, the engine analysed)", fitFromPly)
+	}
+	k, e := c.fit.Fit()
+	edge := ""
+	if lo, hi := analyze.CurveFitRange(); k <= lo || k >= hi {
+		edge = fmt.Sprintf("; at the edge of the range searched, %g to %g: too few games to go by", lo, hi)
+	}
+	return fmt.Sprintf("the engine's winning-chances curve fitted to %d position(s) of %d game(s) with a result: --engine-k %.5f suggested (mean squared error %.4f; %.4f at this run's k, %g%s)",
+		c.fit.Len(), c.games, k, e, c.fit.Error(spec.kOrDefault()), spec.kOrDefault(), edge)
 }

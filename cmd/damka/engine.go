@@ -126,6 +126,14 @@ func (s *engineSpec) settings() string {
 	return strings.Join(parts, " ")
 }
 
+// kOrDefault is the engine's slope: --engine-k, else damka's.
+func (s *engineSpec) kOrDefault() float64 {
+	if s.k == 0 {
+		return analyze.WinningChancesK
+	}
+	return s.k
+}
+
 // score is an engine's score read as damka's: s*k/WinningChancesK, so
 // that damka's curve gives the chances the engine's curve gives (a
 // decisive score as it is).

@@ -17,7 +17,11 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/input"
 	"github.com/damka/damka/internal/hub"
+	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/pipeline"
+	"github.com/damka/damka/validate"
 )
 
 // testEngine is the command line of damka hub as an engine: this test
@@ -485,5 +489,58 @@ func TestEngineEvalVariant(t *testing.T) {
 	}
 	if !strings.Contains(errOut, "damka eval: the engine does not play russian (it answers its start position with ") || !strings.Contains(errOut, "): damka's own search\n") {
 		t.Errorf("stderr:\n%s", errOut)
+	}
+}
+
+// TestEngineFitK: --engine-fit-k fits the engine's curve to the results
+// of the games analysed: with damka hub as the engine, the k fitted to
+// damka's own scores of the same positions (the positions after the
+// first 10 plies of the games with a result, searched afresh at the same
+// depth); the k suggested is the engine's whatever --engine-k the run
+// reads its scores with.
+func TestEngineFitK(t *testing.T) {
+	games := "../../testdata/corpus/international/wiegerw-pdn/succeed/nk ronde 01.pdn"
+	var fit analyze.CurveFit
+	n := 0
+	sr := analyze.NewSearcher(draughts.International, analyze.Options{Depth: 3, TTSize: 1, Verify: -1})
+	err := input.ReadFile(games, func(g *pdn.Game, _ error) error {
+		r := validate.Game(g, validate.Options{})
+		res, ok := map[string]float64{"2-0": 1, "1-1": 0.5, "0-2": 0}[r.Result]
+		if !ok {
+			return nil
+		}
+		before := fit.Len()
+		for i := 10; i < pipeline.AnalysablePlies(r); i++ {
+			p := r.Plies[i].Before
+			sc := sr.Search(&p).Score
+			if sc.IsDecisive() || sc.IsTableWin() || sc.IsTableLoss() {
+				continue
+			}
+			x := float64(sc)
+			if p.Side == draughts.Black {
+				x = -x
+			}
+			fit.Add(x, res)
+		}
+		if fit.Len() > before {
+			n++
+		}
+		return nil
+	})
+	if err != nil || fit.Len() < 200 {
+		t.Fatalf("%d positions: %v", fit.Len(), err)
+	}
+	k, e := fit.Fit()
+	dir := t.TempDir()
+	for _, runK := range []string{"0", "0.012"} {
+		_, errOut, code := run(t, "", "analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "-j", "2", "--no-egtb", "-o", filepath.Join(dir, runK),
+			"--engine", testEngine(t, "--tt 1"), "--engine-k", runK, "--engine-fit-k", games)
+		want := fmt.Sprintf("the engine's winning-chances curve fitted to %d position(s) of %d game(s) with a result: --engine-k %.5f suggested (mean squared error %.4f; ", fit.Len(), n, k, e)
+		if code != exitOK || !strings.Contains(errOut, want) {
+			t.Errorf("--engine-k %s: exit %d, want %q in:\n%s", runK, code, want, errOut)
+		}
+	}
+	if _, errOut, code := run(t, "", "analyze", "-q", "-o", filepath.Join(dir, "no"), "--engine-fit-k", games); code == exitOK || !strings.Contains(errOut, "give --engine") {
+		t.Errorf("--engine-fit-k without --engine: exit %d: %s", code, errOut)
 	}
 }
