@@ -17,6 +17,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/engine"
 	"github.com/damka/damka/internal/hub"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/memavail"
@@ -61,7 +62,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
-	o.Engine.addFlags(fs)
+	addEngineFlags(fs, &o.Engine)
 	fs.BoolVar(&o.FitK, "engine-fit-k", false, "with --engine: fit the slope of the engine's winning-chances curve to the results of the games analysed (positions after the first 10 plies of the games with a result) and print the --engine-k it suggests")
 	o.shape = newShapes(fs)
 	for _, name := range []string{"depth", "verify", "plies"} {
@@ -69,7 +70,7 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	}
 	o.shape.markFormat(&o.layoutFlags, func() bool { return false })
 	o.shape.mark("variant", shape{})
-	engine := func() bool { return o.Engine.enabled() }
+	engine := func() bool { return o.Engine.Enabled() }
 	for _, name := range []string{"engine", "engine-depth", "engine-time", "engine-nodes", "engine-option", "engine-k"} {
 		o.shape.mark(name, shape{when: engine})
 	}
@@ -175,7 +176,7 @@ func (o *AnalyzeOptions) check() error {
 		return errors.New("analyze: --report-top must be at least 1")
 	case o.ReportGames < 0:
 		return errors.New("analyze: --report-games must be 0 or more")
-	case o.FitK && !o.Engine.enabled():
+	case o.FitK && !o.Engine.Enabled():
 		return errors.New("analyze: --engine-fit-k fits an engine's curve: give --engine")
 	}
 	if err := memavail.CheckTables("analyze", o.TTSize, workers(o.Jobs)); err != nil {
@@ -233,41 +234,41 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		flags = append(flags, "--egtb", tbs.Dir)
 	}
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
-	var es *engines
+	var es *engine.Set
 	reportEngine := ""
-	if opts.Engine.enabled() {
-		spec, err := opts.Engine.spec("analyze", opts.Depth)
+	if opts.Engine.Enabled() {
+		spec, err := opts.Engine.Spec(opts.Depth)
 		if err != nil {
-			return err
-		}
-		es = &engines{spec: spec, warn: func(s string) { fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(s)) }}
-		if err := es.probe(); err != nil {
-			es.close()
 			return fmt.Errorf("analyze: %v", err)
 		}
-		defer es.close()
-		meta.Engine = es.name + "; " + opts.Engine.Command + "; " + spec.settings()
-		meta.EngineName, meta.EngineVersion, meta.EngineSettings = es.name, engineVersion(es.spare), spec.settings()
+		es = engine.New(spec, func(s string) { fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(s)) })
+		if err := es.Probe(); err != nil {
+			es.Close()
+			return fmt.Errorf("analyze: %v", err)
+		}
+		defer es.Close()
+		meta.Engine = es.Name() + "; " + opts.Engine.Command + "; " + spec.Settings()
+		meta.EngineName, meta.EngineVersion, meta.EngineSettings = es.Name(), es.Version(), spec.Settings()
 		// The fingerprint, on the start position of the variant asked for,
 		// else of Hub's game (International), else of Russian.
 		vs := []draughts.Variant{draughts.International, draughts.Russian}
 		if v, err := draughts.VariantByName(opts.Variant); err == nil && opts.Variant != "" {
 			vs = append([]draughts.Variant{v}, vs...)
 		}
-		fp, err := es.fingerprint(vs...)
+		fp, err := es.Fingerprint(vs...)
 		if err != nil {
 			fmt.Fprintf(io.Err, "damka analyze: the engine gives no fingerprint: %s\n", display.Text(err.Error()))
 		}
 		meta.EngineFingerprint = fp
-		reportEngine = es.name
-		if v := meta.EngineVersion; v != "" && !strings.HasSuffix(es.name, " "+v) {
+		reportEngine = es.Name()
+		if v := meta.EngineVersion; v != "" && !strings.HasSuffix(es.Name(), " "+v) {
 			reportEngine += " (version " + v + ")"
 		}
-		reportEngine += "; " + spec.settings()
+		reportEngine += "; " + spec.Settings()
 		if fp != "" {
 			reportEngine += "; fingerprint " + fp
 		}
-		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s; fingerprint %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings(), fp)
+		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s; fingerprint %s)\n", display.Text(es.Name()), display.Text(opts.Engine.Command), spec.Settings(), fp)
 	}
 	layout := opts.layout()
 	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
@@ -290,7 +291,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	var engineFailed, engineMismatch atomic.Int64
 	var errMu sync.Mutex
 	if es != nil {
-		popts.NewAnalyzer = es.analyzer(*popts.Analysis, func(where string, err error) {
+		popts.NewAnalyzer = engineAnalyzers(es, *popts.Analysis, func(where string, err error) {
 			var ans *hub.AnswerError
 			if errors.As(err, &ans) && ans.Mismatch {
 				engineMismatch.Add(1)
@@ -329,12 +330,12 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
 	if es != nil {
-		for _, l := range es.ownGames() {
+		for _, l := range es.OwnGames() {
 			fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(l))
 		}
 	}
 	if opts.FitK {
-		fmt.Fprintf(io.Err, "damka analyze: %s\n", fitK.suggest(es.spec))
+		fmt.Fprintf(io.Err, "damka analyze: %s\n", fitK.suggest(es.Spec()))
 	}
 	if n := engineMismatch.Load(); n > 0 {
 		fmt.Fprintf(io.Err, "damka analyze: the engine's moves disagreed with damka's on %d position(s), analysed by damka's own search\n", n)
@@ -376,7 +377,7 @@ const fitFromPly = 10
 
 // add adds the positions of a game the engine analysed: not those of a
 // variant it does not play, nor a decisive score.
-func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engines) {
+func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engine.Set) {
 	var res float64
 	switch r.Result {
 	case "2-0":
@@ -388,7 +389,7 @@ func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engines
 	default:
 		return
 	}
-	if len(evals) <= fitFromPly || !es.decide(r.Variant).plays {
+	if len(evals) <= fitFromPly || !es.Decide(r.Variant).Plays {
 		return
 	}
 	n := c.fit.Len()
@@ -402,7 +403,7 @@ func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engines
 			continue
 		}
 		// The score as the engine gave it: read as damka's at s*K/0.006.
-		x := float64(e.EvalBefore) * analyze.WinningChancesK / es.spec.kOrDefault()
+		x := float64(e.EvalBefore) * analyze.WinningChancesK / es.Spec().KOrDefault()
 		if r.Plies[i].Side == draughts.Black {
 			x = -x
 		}
@@ -415,7 +416,7 @@ func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engines
 
 // suggest fits the curve to the engine's own scores and says the
 // --engine-k it suggests.
-func (c *curveFit) suggest(spec *engineSpec) string {
+func (c *curveFit) suggest(spec *engine.Spec) string {
 	if c.fit.Len() == 0 {
 		return fmt.Sprintf("--engine-fit-k: no position to fit (the positions after the first %d plies of games with a result, 2-0, 1-1 or 0-2, the engine analysed)", fitFromPly)
 	}
@@ -425,5 +426,5 @@ func (c *curveFit) suggest(spec *engineSpec) string {
 		edge = fmt.Sprintf("; at the edge of the range searched, %g to %g: too few games to go by", lo, hi)
 	}
 	return fmt.Sprintf("the engine's winning-chances curve fitted to %d position(s) of %d game(s) with a result: --engine-k %.5f suggested (mean squared error %.4f; %.4f at this run's k, %g%s)",
-		c.fit.Len(), c.games, k, e, c.fit.Error(spec.kOrDefault()), spec.kOrDefault(), edge)
+		c.fit.Len(), c.games, k, e, c.fit.Error(spec.KOrDefault()), spec.KOrDefault(), edge)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/engine"
 	"github.com/damka/damka/internal/fenlines"
 	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/internal/ordered"
@@ -34,7 +35,7 @@ func (o *EvalOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table size in MiB, per worker")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 1, "positions searched at once (0: all cores); the output is the same whatever it is")
 	o.Egtb.addFlags(fs)
-	o.Engine.addFlags(fs)
+	addEngineFlags(fs, &o.Engine)
 }
 
 func newEvalCommand(io *streams) *cobra.Command {
@@ -104,7 +105,7 @@ legal move are damka's (lost, depth 0).`,
 			if opts.TTSize < 1 {
 				return fmt.Errorf("eval: --tt must be 1 or more")
 			}
-			if opts.Engine.enabled() {
+			if opts.Engine.Enabled() {
 				return nil // damka searches nothing: no tables
 			}
 			return memavail.CheckTables("eval", opts.TTSize, workers(opts.Jobs))
@@ -144,26 +145,26 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.Tablebase()}
 
 	sc := fenlines.New(args, io.In)
-	var es *engines
+	var es *engine.Set
 	var params [][2]string // the engine's variant
-	if opts.Engine.enabled() {
-		spec, err := opts.Engine.spec("eval", opts.Depth)
+	if opts.Engine.Enabled() {
+		spec, err := opts.Engine.Spec(opts.Depth)
 		if err != nil {
-			return err
-		}
-		es = &engines{spec: spec, warn: func(s string) { fmt.Fprintf(io.Err, "damka eval: %s\n", display.Text(s)) }}
-		if err := es.probe(); err != nil {
-			es.close()
 			return fmt.Errorf("eval: %v", err)
 		}
-		defer es.close()
-		fmt.Fprintf(io.Err, "damka eval: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
-		if d := es.decide(v); !d.plays {
-			fmt.Fprintf(io.Err, "damka eval: the engine does not play %s (%s): damka's own search\n", v.Name(), display.Text(d.why))
-			es.close()
+		es = engine.New(spec, func(s string) { fmt.Fprintf(io.Err, "damka eval: %s\n", display.Text(s)) })
+		if err := es.Probe(); err != nil {
+			es.Close()
+			return fmt.Errorf("eval: %v", err)
+		}
+		defer es.Close()
+		fmt.Fprintf(io.Err, "damka eval: engine: %s (%s; %s)\n", display.Text(es.Name()), display.Text(opts.Engine.Command), spec.Settings())
+		if d := es.Decide(v); !d.Plays {
+			fmt.Fprintf(io.Err, "damka eval: the engine does not play %s (%s): damka's own search\n", v.Name(), display.Text(d.Why))
+			es.Close()
 			es = nil
 		} else {
-			params = d.params
+			params = d.Params
 			// Positions with no legal move are damka's: no tables to
 			// speak of.
 			aopts.TTSize = 1
@@ -171,9 +172,9 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	}
 	pool := analyze.NewPool(v, aopts)
 	newWorker := func() func(fenlines.Item) evalOut {
-		var ew *engineWorker
+		var ew *engine.Worker
 		if es != nil {
-			ew = es.worker(params)
+			ew = es.Worker(params)
 		}
 		return func(it fenlines.Item) evalOut {
 			p, err := v.ParseFEN(it.FEN)
@@ -185,7 +186,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 			}
 			start := time.Now()
 			if ew != nil && v.HasMoves(&p) {
-				r, err := ew.search(&p)
+				r, err := ew.Search(&p)
 				if err != nil {
 					return evalOut{where: it.Where, err: err, engine: true}
 				}

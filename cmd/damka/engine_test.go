@@ -181,15 +181,6 @@ func TestEngineK(t *testing.T) {
 			t.Errorf("k %g: the settings do not say it: %s", c.k, errOut)
 		}
 	}
-	s := &engineSpec{k: 0.012}
-	for _, x := range []analyze.Score{analyze.WinIn(5), analyze.LossIn(8), analyze.TableWinScore - 3} {
-		if got := s.score(x); got != x {
-			t.Errorf("%v read as %v", x, got)
-		}
-	}
-	if got := s.score(15000); got.IsTableWin() || got.IsWin() {
-		t.Errorf("15000 at k 0.012 read as %v, a decisive score", got)
-	}
 }
 
 // tableRows reads a Parquet file's rows as text, without the columns
@@ -447,24 +438,6 @@ func TestEngineAnalyzeVariants(t *testing.T) {
 	}
 	if strings.Contains(errOut, "does not play international") || strings.Contains(errOut, "the engine failed") {
 		t.Errorf("stderr:\n%s", errOut)
-	}
-}
-
-// TestEngineDecideDeclared: an engine that declares the variants it
-// plays (Hub 2's "param name=variant ... values=...") plays those, each
-// but its default set at start, and no other.
-func TestEngineDecideDeclared(t *testing.T) {
-	es := &engines{variants: []string{"normal", "frisian", "bt"}, defaultVariant: "normal"}
-	for v, want := range map[draughts.Variant][][2]string{draughts.International: nil, draughts.Frisian: {{"variant", "frisian"}}, draughts.Breakthrough: {{"variant", "bt"}}} {
-		d := es.decide(v)
-		if !d.plays || !slices.Equal(d.params, want) {
-			t.Errorf("%s: plays %v, params %q, want %q", v.Name(), d.plays, d.params, want)
-		}
-	}
-	for _, v := range []draughts.Variant{draughts.Russian, draughts.Antidraughts, draughts.Frysk} {
-		if d := es.decide(v); d.plays || d.why != "its variants are normal, frisian, bt" {
-			t.Errorf("%s: plays %v (%s)", v.Name(), d.plays, d.why)
-		}
 	}
 }
 
