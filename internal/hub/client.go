@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"slices"
@@ -443,18 +444,35 @@ func (e *Client) setParam(name, value string, deadline time.Time) error {
 	return nil
 }
 
-// checkMoves compares the engine's legal moves of p, the fields of its
-// "moves" line (listed: there was one), with damka's: a difference is an
-// AnswerError (Mismatch) naming the moves. It learns on the first
-// position whether the engine lists its moves; one that did and then
-// does not is an error.
-func (e *Client) checkMoves(p *draughts.Position, theirs []string, listed bool) error {
-	if e.listing == 0 {
-		e.listing = -1
-		if listed {
+// probeListing finds out whether the engine lists its legal moves: it
+// asks "moves" of p and waits for the answer to a "ping"; an "error"
+// answer (Scan 3.x: "error message=\"bad command\"") or none is "no".
+func (e *Client) probeListing(p *draughts.Position) error {
+	pos := "pos " + Position(p)
+	if e.Dialect == 2 {
+		pos = "pos pos=" + Position(p)
+	}
+	if err := e.Send(pos, "moves", "ping"); err != nil {
+		return err
+	}
+	ls, err := e.Until("pong")
+	if err != nil {
+		return err
+	}
+	e.listing = -1
+	for _, l := range ls {
+		if strings.HasPrefix(l+" ", "moves ") {
 			e.listing = 1
 		}
 	}
+	return nil
+}
+
+// checkMoves compares the engine's legal moves of p, the fields of its
+// "moves" line (listed: there was one), with damka's: a difference is an
+// AnswerError (Mismatch) naming the moves; an engine that lists its
+// moves (probeListing) and then does not is an error.
+func (e *Client) checkMoves(p *draughts.Position, theirs []string, listed bool) error {
 	if !listed {
 		if e.listing > 0 {
 			return &AnswerError{Engine: e.label, What: "no list of its legal moves, as it gave before"}
@@ -548,15 +566,21 @@ func (e *Client) Analyse(p *draughts.Position, l Limits) (Analysis, error) {
 
 func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	// "moves" (an extension) asks for the legal moves, answered before
-	// the search; an engine that ignores it (as the protocol says of an
-	// unknown command) is not asked again.
+	// the search, of an engine found to answer it on the first position
+	// (probeListing); one that does not (Scan 2.0 ignores it, Scan 3.x
+	// answers "error") is not asked again.
+	if e.listing == 0 {
+		if err := e.probeListing(p); err != nil {
+			return Analysis{}, err
+		}
+	}
 	var c []string
 	if e.Dialect == 2 {
 		c = append(c, "new-game", "pos pos="+Position(p))
 	} else {
 		c = append(c, "new", "pos "+Position(p))
 	}
-	if e.listing >= 0 {
+	if e.listing > 0 {
 		c = append(c, "moves")
 	}
 	if e.Dialect == 2 {
@@ -593,11 +617,11 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 		if strings.Contains(l, "=") {
 			// Hub version 2: info depth=D score=S nodes=N pv="..."
 			kv := args(f[1:])
-			s, err := strconv.Atoi(kv["score"])
-			if err != nil {
+			men, err := strconv.ParseFloat(kv["score"], 64)
+			if err != nil || math.IsNaN(men) || math.IsInf(men, 0) {
 				continue
 			}
-			a.Score, found = Score(s), true
+			a.Score, found = Score2(men), true
 			a.Depth, _ = strconv.Atoi(kv["depth"])
 			a.Nodes, _ = strconv.ParseUint(kv["nodes"], 10, 64)
 			pv = strings.Fields(kv["pv"])

@@ -32,7 +32,9 @@ func TestMain(m *testing.M) {
 // garbage and an unknown move), stubborn (ignores quit and the end of
 // its input), badlist (lists legal moves that are not the position's:
 // one more, one fewer), tenonly (plays 10x10 boards only: an error for
-// any other position; its time and speed change from search to search).
+// any other position; its time and speed change from search to search);
+// v2 answers "moves" with an error, as Scan 3.x answers a command it does
+// not know.
 func fakeEngine(mode string) {
 	switch mode {
 	case "good":
@@ -72,8 +74,12 @@ func fakeEngine(mode string) {
 				say("error bad position")
 			}
 		case "moves":
-			if mode == "badlist" {
+			switch mode {
+			case "badlist":
 				say("moves 22-18 23-18 23-19 24-19 24-20 99-98")
+			case "v2":
+				// Scan 3.x answers a command it does not know so.
+				say(`error message="bad command"`)
 			}
 		case "set-param":
 			if strings.Contains(in.Text(), "name=bad") {
@@ -104,7 +110,7 @@ func fakeEngine(mode string) {
 				say("info 1 1 0 1 0 0 22-18")
 				say("move 22-18")
 			case "v2":
-				say(`info depth=7 score=1990 nodes=1234 pv="32-28 19-23 28x19x23"`)
+				say(`info depth=7 mean-depth=6.5 score=99.90 nodes=1234 time=0.012 nps=0.1 pv="32-28 19-23 28x19x23"`)
 				say("done move=32-28")
 			}
 		}

@@ -30,11 +30,13 @@
 //
 // Scores are in centi-men for the side to move, a win above 1800 (2000
 // less the plies to the end of the game; a win the endgame databases
-// prove below 1900), a loss below -1800.
+// prove below 1900), a loss below -1800. Hub version 2 (Scan 3.x) writes
+// them in men, on Scan 3's scale (Score2).
 package hub
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,6 +231,39 @@ func Score(sc int) analyze.Score {
 		return analyze.LossIn(max(Inf+sc, 1))
 	}
 	return analyze.Score(sc)
+}
+
+// Scores of Hub version 2, as Scan 3.x writes them ("score=0.25", in
+// men): its own scale in centi-men, a win beyond hub2EvalInf, one of its
+// databases between hub2EvalInf and hub2BBInf (hub2BBInf less the plies
+// to it), one by search above hub2BBInf (hub2Inf less the plies to the
+// end).
+const (
+	hub2Inf     = 10000
+	hub2BBInf   = 9000
+	hub2EvalInf = 8000
+)
+
+// Score2 converts a score of Hub version 2 (in men, Scan 3.x's scale) to
+// damka's: an evaluation to centi-men, a win by search to WinIn, a win
+// the engine's databases prove to a win of damka's databases
+// (TableWinScore less the plies to it); losses alike.
+func Score2(men float64) analyze.Score {
+	c := int(math.Round(men * 100))
+	sign := 1
+	if c < 0 {
+		c, sign = -c, -1
+	}
+	var s analyze.Score
+	switch {
+	case c > hub2BBInf:
+		s = analyze.WinIn(max(min(hub2Inf-c, analyze.MaxPly), 1))
+	case c > hub2EvalInf:
+		s = analyze.TableWinScore - analyze.Score(min(hub2BBInf-c, analyze.MaxPly))
+	default:
+		s = analyze.Score(c)
+	}
+	return analyze.Score(sign) * s
 }
 
 // FromScore converts damka's score to the protocol's: a decisive score to
