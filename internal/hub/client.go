@@ -448,10 +448,7 @@ func (e *Client) setParam(name, value string, deadline time.Time) error {
 // asks "moves" of p and waits for the answer to a "ping"; an "error"
 // answer (Scan 3.x: "error message=\"bad command\"") or none is "no".
 func (e *Client) probeListing(p *draughts.Position) error {
-	pos := "pos " + Position(p)
-	if e.Dialect == 2 {
-		pos = "pos pos=" + Position(p)
-	}
+	pos := e.posCommand(p)
 	if err := e.Send(pos, "moves", "ping"); err != nil {
 		return err
 	}
@@ -515,14 +512,22 @@ func (e *Client) checkMoves(p *draughts.Position, theirs []string, listed bool) 
 	return &AnswerError{Engine: e.label, What: "its legal moves differ from damka's: " + strings.Join(what, "; "), Mismatch: true}
 }
 
+// posCommand is the command that sets p in the engine's dialect: "pos
+// wbbb...", or Hub version 2's "pos pos=Wbbb...", whose side to move is a
+// capital (Scan 3.x takes no other).
+func (e *Client) posCommand(p *draughts.Position) string {
+	if e.Dialect == 2 {
+		pos := Position(p)
+		return "pos pos=" + strings.ToUpper(pos[:1]) + pos[1:]
+	}
+	return "pos " + Position(p)
+}
+
 // Takes reports whether the engine takes the position p: whether it
 // answers "pos" without an error (Scan 2.0: "error bad position" for any
 // board but 10x10); what is the error line when it does not.
 func (e *Client) Takes(p *draughts.Position) (ok bool, what string, err error) {
-	pos := "pos " + Position(p)
-	if e.Dialect == 2 {
-		pos = "pos pos=" + Position(p)
-	}
+	pos := e.posCommand(p)
 	if err := e.Send(pos, "ping"); err != nil {
 		return false, "", err
 	}
@@ -576,9 +581,9 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	}
 	var c []string
 	if e.Dialect == 2 {
-		c = append(c, "new-game", "pos pos="+Position(p))
+		c = append(c, "new-game", e.posCommand(p))
 	} else {
-		c = append(c, "new", "pos "+Position(p))
+		c = append(c, "new", e.posCommand(p))
 	}
 	if e.listing > 0 {
 		c = append(c, "moves")

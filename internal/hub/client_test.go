@@ -73,6 +73,10 @@ func fakeEngine(mode string) {
 			if mode == "tenonly" && len(f) > 1 && len(f[1]) != 51 {
 				say("error bad position")
 			}
+			// Scan 3.x takes the side to move as a capital only.
+			if mode == "v2" && (len(f) < 2 || !strings.HasPrefix(f[1], "pos=W") && !strings.HasPrefix(f[1], "pos=B")) {
+				say(`error message="bad position"`)
+			}
 		case "moves":
 			switch mode {
 			case "badlist":

@@ -47,9 +47,9 @@ func (e *Client) Fingerprint(exe string, v draughts.Variant) (string, error) {
 	for _, d := range FingerprintDepths {
 		var c []string
 		if e.Dialect == 2 {
-			c = []string{"new-game", "pos pos=" + Position(&p), "level depth=" + strconv.Itoa(d), "go analyze"}
+			c = []string{"new-game", e.posCommand(&p), "level depth=" + strconv.Itoa(d), "go analyze"}
 		} else {
-			c = []string{"new", "pos " + Position(&p), "depth " + strconv.Itoa(d), "analyse"}
+			c = []string{"new", e.posCommand(&p), "depth " + strconv.Itoa(d), "analyse"}
 		}
 		if err := e.Send(c...); err != nil {
 			return "", err
