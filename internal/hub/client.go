@@ -465,6 +465,58 @@ func (e *Client) probeListing(p *draughts.Position) error {
 	return nil
 }
 
+// checkPlays plays each of damka's legal moves of p on the engine, from
+// p ("pos", then "move M"; Hub version 2: "pos pos=P moves=M"), each
+// followed by a "ping", all in one go: a move it answers with an "error"
+// ("error illegal move") is one it does not take for legal, an
+// AnswerError (Mismatch) naming the moves. The verdicts harness checks
+// engines so; this is the check of an engine that does not list its
+// moves.
+func (e *Client) checkPlays(p *draughts.Position) error {
+	var ms []string
+	seen := map[string]bool{}
+	for _, m := range p.Variant().Moves(p, nil) {
+		if h := Move(&m); !seen[h] {
+			seen[h] = true
+			ms = append(ms, h)
+		}
+	}
+	slices.Sort(ms)
+	var c []string
+	for _, m := range ms {
+		if e.Dialect == 2 {
+			c = append(c, e.posCommand(p)+" moves="+m)
+		} else {
+			c = append(c, e.posCommand(p), "move "+m)
+		}
+		c = append(c, "ping")
+	}
+	if len(c) == 0 {
+		return nil
+	}
+	if err := e.Send(c...); err != nil {
+		return err
+	}
+	deadline := e.deadline()
+	var refused []string
+	for _, m := range ms {
+		ls, err := e.until(deadline, func(l string) bool { return l == "pong" })
+		if err != nil {
+			return err
+		}
+		for _, l := range ls {
+			if strings.HasPrefix(l, "error") {
+				refused = append(refused, fmt.Sprintf("%s (%s)", m, l))
+				break
+			}
+		}
+	}
+	if len(refused) > 0 {
+		return &AnswerError{Engine: e.label, What: "it refuses damka's legal move(s) " + strings.Join(refused, ", "), Mismatch: true}
+	}
+	return nil
+}
+
 // checkMoves compares the engine's legal moves of p, the fields of its
 // "moves" line (listed: there was one), with damka's: a difference is an
 // AnswerError (Mismatch) naming the moves; an engine that lists its
@@ -576,6 +628,12 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	// answers "error") is not asked again.
 	if e.listing == 0 {
 		if err := e.probeListing(p); err != nil {
+			return Analysis{}, err
+		}
+	}
+	if e.listing < 0 {
+		// It does not list its moves: each of damka's is played on it.
+		if err := e.checkPlays(p); err != nil {
 			return Analysis{}, err
 		}
 	}

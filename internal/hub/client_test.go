@@ -31,7 +31,8 @@ func TestMain(m *testing.M) {
 // crash (exits at the first search), garbage (answers a search with
 // garbage and an unknown move), stubborn (ignores quit and the end of
 // its input), badlist (lists legal moves that are not the position's:
-// one more, one fewer), tenonly (plays 10x10 boards only: an error for
+// one more, one fewer), refuses (answers "move 21-..." with an error, as
+// an engine that does not take that legal move), tenonly (plays 10x10 boards only: an error for
 // any other position; its time and speed change from search to search);
 // v2 answers "moves" with an error, as Scan 3.x answers a command it does
 // not know.
@@ -77,6 +78,10 @@ func fakeEngine(mode string) {
 			if mode == "v2" && (len(f) < 2 || !strings.HasPrefix(f[1], "pos=W") && !strings.HasPrefix(f[1], "pos=B")) {
 				say(`error message="bad position"`)
 			}
+		case "move":
+			if mode == "refuses" && len(f) > 1 && strings.HasPrefix(f[1], "21-") {
+				say("error illegal move")
+			}
 		case "moves":
 			switch mode {
 			case "badlist":
@@ -110,7 +115,7 @@ func fakeEngine(mode string) {
 			case "tenonly":
 				say(fmt.Sprintf("info 12 11.5 -3 4567 %d.%03d 1.5 32-28 19-23", time.Now().Second(), time.Now().Nanosecond()/1e6))
 				say("move 32-28")
-			case "badlist":
+			case "badlist", "refuses":
 				say("info 1 1 0 1 0 0 22-18")
 				say("move 22-18")
 			case "v2":
@@ -241,6 +246,7 @@ func TestClientFaults(t *testing.T) {
 		{"crash", "the engine ended"},
 		{"garbage", `best move "99-98" is not one of damka's legal moves`},
 		{"badlist", "its legal moves differ from damka's: it lists 99-98, which damka does not have; it lacks damka's 21-17 22-17"},
+		{"refuses", `it refuses damka's legal move(s) 21-17 (error illegal move)`},
 	} {
 		e, err := fake(t, c.mode, StartOptions{Timeout: 300 * time.Millisecond})
 		if err != nil {
@@ -252,7 +258,7 @@ func TestClientFaults(t *testing.T) {
 			t.Errorf("%s: %v", c.mode, err)
 		}
 		var ans *AnswerError
-		if mismatch := c.mode == "garbage" || c.mode == "badlist"; errors.As(err, &ans) != mismatch || mismatch && !ans.Mismatch {
+		if mismatch := c.mode == "garbage" || c.mode == "badlist" || c.mode == "refuses"; errors.As(err, &ans) != mismatch || mismatch && !ans.Mismatch {
 			t.Errorf("%s: %#v, want a mismatch: %v", c.mode, err, mismatch)
 		}
 		if time.Since(start) > 5*time.Second {
