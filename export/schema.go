@@ -26,6 +26,17 @@ const (
 	// only (damka analyze --engine): its name, command line and settings,
 	// separated by "; ".
 	KeyEngine = "damka.engine"
+	// The engine's parts, in the same files as KeyEngine: its name as it
+	// gives it ("Scan 2.0"), its version (Hub 2's "id ... version=V", else
+	// the last word of its name when that starts with a digit; absent when
+	// neither gives one), its settings ("depth=15 nodes=0 time=0s", the
+	// options and k) and its fingerprint ("hub-" and 16 hex digits: its
+	// program's file and its node counts on a start position, as the
+	// verdicts harness keys its engine answers).
+	KeyEngineName        = "damka.engine_name"
+	KeyEngineVersion     = "damka.engine_version"
+	KeyEngineSettings    = "damka.engine_settings"
+	KeyEngineFingerprint = "damka.engine_fingerprint"
 	// KeyPartition is in the files of a partitioned dataset only: the
 	// partition's folder, "variant=russian/year=1947", whose columns the
 	// file leaves out.
@@ -41,8 +52,10 @@ type Meta struct {
 	// runs that differ only in those give identical bytes.
 	Command string
 	Depth   int // damka.depth; 0 when not analysed
-	// Engine is damka.engine, written when not empty.
-	Engine string
+	// Engine is damka.engine, written when not empty, with the engine's
+	// parts below (each when not empty).
+	Engine                                                       string
+	EngineName, EngineVersion, EngineSettings, EngineFingerprint string
 }
 
 func (m Meta) metadata(table string, extra ...string) arrow.Metadata {
@@ -51,6 +64,13 @@ func (m Meta) metadata(table string, extra ...string) arrow.Metadata {
 	if m.Engine != "" {
 		keys = append(keys, KeyEngine)
 		vals = append(vals, m.Engine)
+		for _, kv := range [][2]string{{KeyEngineName, m.EngineName}, {KeyEngineVersion, m.EngineVersion},
+			{KeyEngineSettings, m.EngineSettings}, {KeyEngineFingerprint, m.EngineFingerprint}} {
+			if kv[1] != "" {
+				keys = append(keys, kv[0])
+				vals = append(vals, kv[1])
+			}
+		}
 	}
 	for i := 0; i+1 < len(extra); i += 2 {
 		keys = append(keys, extra[i])

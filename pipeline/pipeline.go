@@ -57,6 +57,8 @@ type Options struct {
 	// engine's, damka analyze --engine); it is called on the worker's
 	// goroutine, once for each variant the worker meets. Its analyses must
 	// be functions of the game's moves and the options too.
+	// An analyser that is a GameTeller is told each game before it
+	// analyses it.
 	NewAnalyzer func(v draughts.Variant) analyze.GameAnalyzer
 	// Rows prepares the rows of the games and moves tables
 	// (export.PrepareGame) on the worker, after replay and analysis.
@@ -152,6 +154,13 @@ type Input struct {
 	// Source is how the game's input was opened (nil when the game does
 	// not come from Run).
 	Source *Source
+}
+
+// GameTeller is an analyser of Options.NewAnalyzer that is told which
+// game it analyses next (its replay, whose Plies name the moves), so that
+// its messages can name the game and the ply.
+type GameTeller interface {
+	TellGame(r *validate.Report)
 }
 
 // Result is what processing made of a game.
@@ -260,6 +269,9 @@ func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*analy
 	pr.moves = pr.moves[:0]
 	for i := range n {
 		pr.moves = append(pr.moves, r.Plies[i].Move)
+	}
+	if gt, ok := sr.(GameTeller); ok {
+		gt.TellGame(r)
 	}
 	pas := sr.AnalyzeGame(&r.Start, pr.moves)
 	var nodes uint64

@@ -33,6 +33,10 @@ type Meta struct {
 	Command     string // the command line, as the datasets' metadata write it
 	Depth       int    // search depth
 	InputErrors int    // inputs that could not be read at all
+	// Engine, when not empty, is the external engine that searched in
+	// damka's place (analyze --engine): its name, version, settings and
+	// fingerprint, one line in the page's header.
+	Engine string
 }
 
 // Analysis collects the games of an analysis run, in input order, for its
@@ -154,7 +158,7 @@ func (a *Analysis) Write(w io.Writer, meta Meta) error {
 	if meta.Title == "" {
 		meta.Title = "damka analyze"
 	}
-	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Analysis: true}
+	pg := &page{Title: meta.Title, Version: meta.Version, Command: meta.Command, Engine: meta.Engine, Analysis: true}
 	pg.Summary = a.counts.rows(meta.InputErrors)
 	pg.Summary = append(pg.Summary, row{"Positions analysed", fmt.Sprint(a.seq)})
 	if meta.Depth > 0 {

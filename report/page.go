@@ -52,7 +52,10 @@ var tmpl = template.Must(template.New("page").Parse(pageTemplate))
 // page is what the template draws.
 type page struct {
 	Title, Version, Command string
-	Analysis                bool // an analysis page (else a check page)
+	// Engine describes the external engine whose searches the analysis
+	// used (damka analyze --engine), "" for damka's own.
+	Engine   string
+	Analysis bool // an analysis page (else a check page)
 
 	Summary  []row
 	Classes  []count

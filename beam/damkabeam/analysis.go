@@ -11,11 +11,14 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/engine"
+	"github.com/damka/damka/internal/hub"
 	"github.com/damka/damka/internal/wire"
 	"github.com/damka/damka/pipeline"
 )
@@ -113,6 +116,12 @@ const maxBatch = 256 << 10
 type analysisStats struct {
 	Plies, Positions, Pairs int64
 	Nodes                   uint64
+	// With an engine (--engine): the pairs it analysed, those analysed by
+	// damka's own search because the engine failed on them or its moves
+	// disagreed with damka's, and those of variants it does not play
+	// (OwnVariants: their names, comma-separated, in order).
+	EnginePairs, EngineFailed, EngineMismatch, OwnPairs int64
+	OwnVariants                                         string
 }
 
 // positionKey is the key of a position: its variant and canonical FEN,
@@ -238,6 +247,8 @@ type analyseFn struct {
 	Cfg config
 
 	searchers    map[draughts.Variant]*analyze.Searcher
+	engines      *engine.Set                                  // --engine: this worker's, started on first use
+	oracles      map[draughts.Variant]*analyze.OracleAnalyzer // the engine's analysers, of the variants it plays
 	moves        []draughts.Move
 	positions    beam.Counter
 	pairs, plies beam.Counter
@@ -250,6 +261,47 @@ func (fn *analyseFn) Setup() {
 	fn.pairs = beam.NewCounter("damka", "distinct_position_moves")
 	fn.plies = beam.NewCounter("damka", "plies_analysed")
 	fn.nodes = beam.NewCounter("damka", "nodes_searched")
+}
+
+// Teardown ends the worker's engines.
+func (fn *analyseFn) Teardown() {
+	if fn.engines != nil {
+		fn.engines.Close()
+		fn.engines = nil
+	}
+}
+
+// oracle is the engine's analyser of variant v (sr the fallback), nil
+// when the run has no engine or the engine does not play v.
+func (fn *analyseFn) oracle(v draughts.Variant, sr *analyze.Searcher, aopts analyze.Options) (*analyze.OracleAnalyzer, error) {
+	if !fn.Cfg.Engine.Enabled() {
+		return nil, nil
+	}
+	if oa, ok := fn.oracles[v]; ok {
+		return oa, nil
+	}
+	if fn.engines == nil {
+		spec, err := fn.Cfg.engineSpec()
+		if err != nil {
+			return nil, fmt.Errorf("--engine on this worker: %w", err)
+		}
+		es := engine.New(spec, func(s string) { log.Warnf(context.Background(), "damka-beam: %s", s) })
+		if err := es.Probe(); err != nil {
+			es.Close()
+			return nil, fmt.Errorf("--engine on this worker: %w", err)
+		}
+		fn.engines, fn.oracles = es, map[draughts.Variant]*analyze.OracleAnalyzer{}
+	}
+	var oa *analyze.OracleAnalyzer
+	if d := fn.engines.Decide(v); d.Plays {
+		depth := fn.engines.Spec().Limits().Depth
+		if depth == 0 {
+			depth = fn.Cfg.Depth
+		}
+		oa = &analyze.OracleAnalyzer{Oracle: fn.engines.Worker(d.Params).Oracle(), Depth: depth, Tablebase: aopts.Tablebase, Fallback: sr}
+	}
+	fn.oracles[v] = oa
+	return oa, nil
 }
 
 func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]byte) bool, emit func(int, []byte), stats func(analysisStats)) error {
@@ -283,20 +335,25 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]
 	slices.Sort(keys)       // the order does not change a result, only makes runs alike
 	out := map[int][]byte{} // by shard
 	depth := fn.Cfg.Depth
+	own := map[string]bool{} // variants the engine does not play
 	for _, key := range keys {
 		pos, err := parseKey(key)
 		if err != nil {
 			return err
 		}
 		v := pos.Variant()
+		aopts, err := fn.Cfg.analysis()
+		if err != nil {
+			return err
+		}
 		sr := fn.searchers[v]
 		if sr == nil {
-			aopts, err := fn.Cfg.analysis()
-			if err != nil {
-				return err
-			}
 			sr = analyze.NewSearcher(v, aopts)
 			fn.searchers[v] = sr
+		}
+		oa, err := fn.oracle(v, sr, aopts)
+		if err != nil {
+			return err
 		}
 		fn.moves = v.Moves(&pos, fn.moves[:0])
 		played := make([]string, 0, len(byPos[key]))
@@ -310,7 +367,29 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]
 			if i < 0 {
 				return fmt.Errorf("position %q: %s is not a legal move", key, mv)
 			}
-			pa := sr.AnalyzePly(&pos, &fn.moves[i])
+			var pa analyze.PlyAnalysis
+			switch {
+			case oa != nil:
+				if pa, err = oa.AnalyzePly(&pos, &fn.moves[i]); err == nil {
+					st.EnginePairs++
+					break
+				}
+				// As damka analyze: that position is damka's own search's.
+				var ans *hub.AnswerError
+				if errors.As(err, &ans) && ans.Mismatch {
+					st.EngineMismatch++
+				} else {
+					st.EngineFailed++
+				}
+				log.Warnf(ctx, "damka-beam: %s %s: %v; analysed by damka's own search", key, mv, err)
+				pa = sr.AnalyzePly(&pos, &fn.moves[i])
+			case fn.Cfg.Engine.Enabled():
+				st.OwnPairs++
+				own[v.Name()] = true
+				pa = sr.AnalyzePly(&pos, &fn.moves[i])
+			default:
+				pa = sr.AnalyzePly(&pos, &fn.moves[i])
+			}
 			data := appendEval(nil, pipeline.Eval(&pa, depth))
 			st.Pairs++
 			st.Nodes += pa.Nodes
@@ -332,6 +411,7 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]
 	for _, shard := range shards {
 		emit(shard, out[shard])
 	}
+	st.OwnVariants = joinNames(own)
 	fn.positions.Inc(ctx, st.Positions)
 	fn.pairs.Inc(ctx, st.Pairs)
 	fn.plies.Inc(ctx, st.Plies)
@@ -402,3 +482,26 @@ func decodeEval(data []byte) (*export.PlyEval, error) {
 }
 
 var errCut = errors.New("cut or damaged data")
+
+// joinNames is the names of a set, in order, comma-separated.
+func joinNames(set map[string]bool) string {
+	names := make([]string, 0, len(set))
+	for n := range set {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ",")
+}
+
+// mergeNames is the union of two joinNames lists.
+func mergeNames(a, b string) string {
+	set := map[string]bool{}
+	for _, l := range []string{a, b} {
+		for _, n := range strings.Split(l, ",") {
+			if n != "" {
+				set[n] = true
+			}
+		}
+	}
+	return joinNames(set)
+}

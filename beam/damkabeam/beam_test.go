@@ -5,14 +5,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
+	"github.com/damka/damka/internal/engine"
 	"github.com/damka/damka/internal/rowset"
 )
 
@@ -186,5 +189,58 @@ func TestAnalyzeTablebase(t *testing.T) {
 	}
 	if _, err := (Options{Inputs: []string{in}, Out: out, Depth: 4, Egtb: dir}).config(0); err == nil {
 		t.Error("--egtb of a folder without databases: no error")
+	}
+}
+
+// TestAnalyzeEngine: with --engine every worker runs the engine, and the
+// rows are damka analyze --engine's with the same engine and settings
+// (here damka hub playing International only): the International games
+// the engine's, the Russian and Brazilian ones (a variant it does not
+// play) damka's own search's, which the summary says; the files'
+// metadata name the engine.
+func TestAnalyzeEngine(t *testing.T) {
+	dir := t.TempDir()
+	br := filepath.Join(dir, "brazilian.pdn")
+	if err := os.WriteFile(br, []byte("[GameType \"26\"]\n\n1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3:g5 h6:f4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := []string{"testdata/corpus/international/wiegerw-pdn/succeed/kurnik.pdn", "testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn", br}
+	eng := engine.Config{Command: "'" + damka(t) + "' hub --variant international --tt 1"}
+	out := filepath.Join(dir, "beam")
+	runBeam(t, Options{Inputs: in, Out: out, Depth: 3, TTSize: 1, Verify: -1, Engine: eng})
+	sum, err := ReadSummary(context.Background(), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := sum.Text()
+	t.Logf("%s", text)
+	errOut := runDamka(t, append([]string{"analyze", "-q", "--depth", "3", "--verify", "0", "--tt", "1", "--engine", eng.Command, "-o", filepath.Join(dir, "damka")}, in...)...)
+	t.Logf("damka analyze: %s", errOut)
+	sameRows(t, "moves", filepath.Join(dir, "damka", "moves.parquet"), filepath.Join(out, "moves"), nil)
+	fp := regexp.MustCompile(`fingerprint (hub-[0-9a-f]{16})`).FindStringSubmatch(errOut)
+	if fp == nil {
+		t.Fatalf("damka analyze gives no fingerprint:\n%s", errOut)
+	}
+	for _, want := range []string{"engine damka dev; depth=3 nodes=0 time=0s; fingerprint " + fp[1] + ": ",
+		"the engine does not play brazilian, russian: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the summary lacks %q", want)
+		}
+	}
+	if sum.EnginePairs < 500 || sum.OwnPairs < 500 || sum.EngineFailed+sum.EngineMismatch != 0 {
+		t.Errorf("%d pairs by the engine, %d by damka's search, %d failed, %d mismatches", sum.EnginePairs, sum.OwnPairs, sum.EngineFailed, sum.EngineMismatch)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "moves", "*.parquet"))
+	if len(files) == 0 {
+		t.Fatal("no moves file")
+	}
+	rdr, err := file.OpenParquetFile(files[0], false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	md := rdr.MetaData().KeyValueMetadata()
+	if v := md.FindValue("damka.engine_fingerprint"); v == nil || *v != fp[1] {
+		t.Errorf("damka.engine_fingerprint %v, want %s", v, fp[1])
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/egtb"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/engine"
 	"github.com/damka/damka/pipeline"
 	"github.com/damka/damka/validate"
 )
@@ -72,6 +73,13 @@ type Options struct {
 	Buckets int
 	// Version and Command are the files' damka.version and damka.command.
 	Version, Command string
+	// Engine, when its Command is set, is an external engine speaking
+	// the Hub protocol that analyses in place of damka's search, as damka
+	// analyze --engine: each analysing worker starts its own processes of
+	// it, so its command must run on every worker (and on the machine
+	// that submits the run, which probes it for its name and
+	// fingerprint).
+	Engine engine.Config
 }
 
 // DefaultGamesPerShard are the games a writer writes by default: some
@@ -110,6 +118,11 @@ type config struct {
 	Buckets        int
 	Version        string
 	Command        string
+	// Engine is Options.Engine; EngineName, EngineVersion,
+	// EngineSettings and EngineFingerprint what the submitting machine
+	// found of it (the files' metadata and the summary).
+	Engine                                                       engine.Config
+	EngineName, EngineVersion, EngineSettings, EngineFingerprint string
 }
 
 // check validates the options and fills in the defaults.
@@ -163,6 +176,11 @@ func (o Options) config(inputBytes int64) (config, error) {
 	if c.Version == "" {
 		c.Version = "dev"
 	}
+	if o.Engine.Enabled() {
+		if err := c.probeEngine(o.Engine); err != nil {
+			return c, err
+		}
+	}
 	if _, err := c.validateOptions(); err != nil {
 		return c, err
 	}
@@ -197,6 +215,36 @@ func (o Options) config(inputBytes int64) (config, error) {
 	}
 	return c, nil
 }
+
+// probeEngine checks the engine's settings and starts it once on this
+// machine, to fail before the run when it cannot start and to learn its
+// name, version and fingerprint (damka analyze's: the start position of
+// --variant when it plays it, else of International, else of Russian).
+func (c *config) probeEngine(ec engine.Config) error {
+	if c.Depth <= 0 {
+		return errors.New("--engine analyses: give --depth")
+	}
+	spec, err := ec.Spec(c.Depth)
+	if err != nil {
+		return err
+	}
+	es := engine.New(spec, nil)
+	defer es.Close()
+	if err := es.Probe(); err != nil {
+		return fmt.Errorf("--engine: %w", err)
+	}
+	vs := []draughts.Variant{draughts.International, draughts.Russian}
+	if v, err := draughts.VariantByName(c.Variant); err == nil && c.Variant != "" {
+		vs = append([]draughts.Variant{v}, vs...)
+	}
+	fp, _ := es.Fingerprint(vs...) // none when it plays none of them
+	c.Engine = ec
+	c.EngineName, c.EngineVersion, c.EngineSettings, c.EngineFingerprint = es.Name(), es.Version(), spec.Settings(), fp
+	return nil
+}
+
+// engineSpec is the run's engine, as a worker resolves its command.
+func (c *config) engineSpec() (*engine.Spec, error) { return c.Engine.Spec(c.Depth) }
 
 // AllTables are the tables a run can write.
 var AllTables = []string{"games", "moves", "positions"}
@@ -273,7 +321,12 @@ func (c *config) meta() export.Meta {
 	if variant == "" {
 		variant = "auto"
 	}
-	return export.Meta{Version: c.Version, Variant: variant, Command: c.Command, Depth: c.Depth}
+	m := export.Meta{Version: c.Version, Variant: variant, Command: c.Command, Depth: c.Depth}
+	if c.Engine.Enabled() {
+		m.Engine = c.EngineName + "; " + c.Engine.Command + "; " + c.EngineSettings
+		m.EngineName, m.EngineVersion, m.EngineSettings, m.EngineFingerprint = c.EngineName, c.EngineVersion, c.EngineSettings, c.EngineFingerprint
+	}
+	return m
 }
 
 // writerOptions are the options of the Parquet writers.

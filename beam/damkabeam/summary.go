@@ -39,6 +39,13 @@ type Summary struct {
 	// searched, the Nodes of those searches.
 	Plies, Positions, Pairs int64
 	Nodes                   uint64
+	// With --engine: Engine names it (name; settings; fingerprint), and
+	// the pairs it analysed, those damka's own search analysed because it
+	// failed on them or its moves disagreed with damka's, and those of
+	// the variants it does not play (OwnVariants, comma-separated).
+	Engine                                              string `json:",omitempty"`
+	EnginePairs, EngineFailed, EngineMismatch, OwnPairs int64  `json:",omitempty"`
+	OwnVariants                                         string `json:",omitempty"`
 }
 
 // Text is the summary as damka check prints it (its messages, its
@@ -58,6 +65,18 @@ func (s *Summary) Text() string {
 		}
 		fmt.Fprintf(&b, "analysed %d plies at depth %d: %d distinct positions (%.1f%% of the plies), %d distinct positions and moves (%.1f%%) searched, %d nodes\n",
 			s.Plies, s.Depth, s.Positions, ratio(s.Positions), s.Pairs, ratio(s.Pairs), s.Nodes)
+	}
+	if s.Engine != "" {
+		fmt.Fprintf(&b, "engine %s: %d distinct positions and moves analysed by it\n", s.Engine, s.EnginePairs)
+		if s.OwnPairs > 0 {
+			fmt.Fprintf(&b, "the engine does not play %s: %d distinct positions and moves analysed by damka's own search\n", strings.ReplaceAll(s.OwnVariants, ",", ", "), s.OwnPairs)
+		}
+		if s.EngineMismatch > 0 {
+			fmt.Fprintf(&b, "the engine's moves disagreed with damka's on %d distinct positions and moves, analysed by damka's own search\n", s.EngineMismatch)
+		}
+		if s.EngineFailed > 0 {
+			fmt.Fprintf(&b, "the engine failed on %d distinct positions and moves, analysed by damka's own search\n", s.EngineFailed)
+		}
 	}
 	return b.String()
 }
@@ -122,6 +141,17 @@ func (fn *summaryFn) ProcessElement(ctx context.Context, _ int, counts func(*[]b
 		s.Positions += st.Positions
 		s.Pairs += st.Pairs
 		s.Nodes += st.Nodes
+		s.EnginePairs += st.EnginePairs
+		s.EngineFailed += st.EngineFailed
+		s.EngineMismatch += st.EngineMismatch
+		s.OwnPairs += st.OwnPairs
+		s.OwnVariants = mergeNames(s.OwnVariants, st.OwnVariants)
+	}
+	if c := &fn.Cfg; c.Engine.Enabled() {
+		s.Engine = c.EngineName + "; " + c.EngineSettings
+		if c.EngineFingerprint != "" {
+			s.Engine += "; fingerprint " + c.EngineFingerprint
+		}
 	}
 	data, err := json.MarshalIndent(&s, "", "  ")
 	if err != nil {

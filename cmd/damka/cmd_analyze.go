@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,8 +14,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/engine"
+	"github.com/damka/damka/internal/hub"
 	"github.com/damka/damka/internal/iostreams"
 	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/output"
@@ -38,6 +42,9 @@ type AnalyzeOptions struct {
 	Report      bool
 	ReportTop   int
 	ReportGames int
+	// FitK fits the engine's winning-chances slope to the games' results
+	// (--engine-fit-k).
+	FitK bool
 
 	shape *shapes // the flags that shape the output, for damka.command
 }
@@ -55,14 +62,15 @@ func (o *AnalyzeOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.ReportGames, "report-games", report.DefaultAllGames, "a run of at most this many games shows them all in the report; a bigger one only the games of the worst moves")
 	o.layoutFlags.addFlags(fs, "file format: parquet (the default) or arrow")
 	o.Egtb.addFlags(fs)
-	o.Engine.addFlags(fs)
+	addEngineFlags(fs, &o.Engine)
+	fs.BoolVar(&o.FitK, "engine-fit-k", false, "with --engine: fit the slope of the engine's winning-chances curve to the results of the games analysed (positions after the first 10 plies of the games with a result) and print the --engine-k it suggests")
 	o.shape = newShapes(fs)
 	for _, name := range []string{"depth", "verify", "plies"} {
 		o.shape.mark(name, shape{always: true})
 	}
 	o.shape.markFormat(&o.layoutFlags, func() bool { return false })
 	o.shape.mark("variant", shape{})
-	engine := func() bool { return o.Engine.enabled() }
+	engine := func() bool { return o.Engine.Enabled() }
 	for _, name := range []string{"engine", "engine-depth", "engine-time", "engine-nodes", "engine-option", "engine-k"} {
 		o.shape.mark(name, shape{when: engine})
 	}
@@ -118,9 +126,17 @@ damka eval has (--engine-depth, default --depth; --engine-time,
 position before the move to that depth, the one after it one ply less,
 and, when the played move is the engine's best, the position after each
 other move one ply less (only_move); the move is classed by the same
-rules, without verification (--verify is not used). A position the
-engine fails on (after two restarts) is analysed by damka's own search,
-with a line on stderr, and the summary counts them. The engine's name,
+rules, without verification (--verify is not used). The moves are
+checked both ways: the engine's best move must be one of damka's legal
+moves, and an engine that lists its legal moves ("moves"; damka hub does,
+Scan does not) must list damka's. A position where they disagree, or
+that the engine fails on (after two restarts), is analysed by damka's own
+search, with a line on stderr naming the game and ply, and the summary
+counts each kind. The games of a variant the engine does not play (one
+that declares a "variant" parameter, Hub 2, plays those it lists; one
+that declares none, Scan 2.0, International on 10x10 and Russian on 8x8
+when it takes their positions) are analysed by damka's own search, and the
+summary says so. The engine's name,
 command and settings go into the files' metadata (damka.engine) and its
 flags into damka.command.
 
@@ -160,6 +176,8 @@ func (o *AnalyzeOptions) check() error {
 		return errors.New("analyze: --report-top must be at least 1")
 	case o.ReportGames < 0:
 		return errors.New("analyze: --report-games must be 0 or more")
+	case o.FitK && !o.Engine.Enabled():
+		return errors.New("analyze: --engine-fit-k fits an engine's curve: give --engine")
 	}
 	if err := memavail.CheckTables("analyze", o.TTSize, workers(o.Jobs)); err != nil {
 		return err
@@ -216,20 +234,41 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		flags = append(flags, "--egtb", tbs.Dir)
 	}
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
-	var es *engines
-	if opts.Engine.enabled() {
-		spec, err := opts.Engine.spec("analyze", opts.Depth)
+	var es *engine.Set
+	reportEngine := ""
+	if opts.Engine.Enabled() {
+		spec, err := opts.Engine.Spec(opts.Depth)
 		if err != nil {
-			return err
-		}
-		es = &engines{spec: spec, warn: func(s string) { fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(s)) }}
-		if err := es.probe(); err != nil {
-			es.close()
 			return fmt.Errorf("analyze: %v", err)
 		}
-		defer es.close()
-		meta.Engine = es.name + "; " + opts.Engine.Command + "; " + spec.settings()
-		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
+		es = engine.New(spec, func(s string) { fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(s)) })
+		if err := es.Probe(); err != nil {
+			es.Close()
+			return fmt.Errorf("analyze: %v", err)
+		}
+		defer es.Close()
+		meta.Engine = es.Name() + "; " + opts.Engine.Command + "; " + spec.Settings()
+		meta.EngineName, meta.EngineVersion, meta.EngineSettings = es.Name(), es.Version(), spec.Settings()
+		// The fingerprint, on the start position of the variant asked for,
+		// else of Hub's game (International), else of Russian.
+		vs := []draughts.Variant{draughts.International, draughts.Russian}
+		if v, err := draughts.VariantByName(opts.Variant); err == nil && opts.Variant != "" {
+			vs = append([]draughts.Variant{v}, vs...)
+		}
+		fp, err := es.Fingerprint(vs...)
+		if err != nil {
+			fmt.Fprintf(io.Err, "damka analyze: the engine gives no fingerprint: %s\n", display.Text(err.Error()))
+		}
+		meta.EngineFingerprint = fp
+		reportEngine = es.Name()
+		if v := meta.EngineVersion; v != "" && !strings.HasSuffix(es.Name(), " "+v) {
+			reportEngine += " (version " + v + ")"
+		}
+		reportEngine += "; " + spec.Settings()
+		if fp != "" {
+			reportEngine += "; fingerprint " + fp
+		}
+		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s; fingerprint %s)\n", display.Text(es.Name()), display.Text(opts.Engine.Command), spec.Settings(), fp)
 	}
 	layout := opts.layout()
 	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
@@ -249,38 +288,58 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	bar := iostreams.NewCountProgress(io, opts.Quiet, total, "positions")
 	defer bar.Done(io)
 	popts := pipeline.Options{Validate: vopts, Analysis: &analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Verify: verifyOption(opts.Verify), Tablebase: tbs.Tablebase()}, Rows: true, Jobs: jobs}
-	var engineFailed atomic.Int64
+	var engineFailed, engineMismatch atomic.Int64
 	var errMu sync.Mutex
 	if es != nil {
-		popts.NewAnalyzer = es.analyzer(*popts.Analysis, func(err error) {
-			engineFailed.Add(1)
+		popts.NewAnalyzer = engineAnalyzers(es, *popts.Analysis, func(where string, err error) {
+			var ans *hub.AnswerError
+			if errors.As(err, &ans) && ans.Mismatch {
+				engineMismatch.Add(1)
+			} else {
+				engineFailed.Add(1)
+			}
 			errMu.Lock()
 			defer errMu.Unlock()
-			fmt.Fprintf(io.Err, "damka analyze: %s; analysed by damka's own search\n", display.Text(err.Error()))
+			fmt.Fprintf(io.Err, "damka analyze: %s: %s; analysed by damka's own search\n", where, display.Text(err.Error()))
 		})
 	}
 	noted := false
 
 	t := newTally()
 	summary := report.NewAnalysisSummary(opts.Depth)
+	var fitK curveFit
 	rn := runner{io: io, args: args, quiet: true, tally: t, bar: bar}
 	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
 		summary.Add(r, res.Evals, res.Positions, res.Nodes)
+		if opts.FitK {
+			fitK.add(r, res.Evals, es)
+		}
 		for i := range res.Evals {
 			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		return files.Add(res)
 	}, func(c pipeline.Counts) error {
 		bar.Finish()
-		return files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: c.InputErrors})
+		return files.Close(report.Meta{Version: version, Command: meta.Command, Depth: opts.Depth, InputErrors: c.InputErrors, Engine: reportEngine})
 	})
 	if err != nil {
 		return err
 	}
 	t.Write(io.Err)
 	summary.Write(io.Err, time.Since(t.start))
+	if es != nil {
+		for _, l := range es.OwnGames() {
+			fmt.Fprintf(io.Err, "damka analyze: %s\n", display.Text(l))
+		}
+	}
+	if opts.FitK {
+		fmt.Fprintf(io.Err, "damka analyze: %s\n", fitK.suggest(es.Spec()))
+	}
+	if n := engineMismatch.Load(); n > 0 {
+		fmt.Fprintf(io.Err, "damka analyze: the engine's moves disagreed with damka's on %d position(s), analysed by damka's own search\n", n)
+	}
 	if n := engineFailed.Load(); n > 0 {
 		fmt.Fprintf(io.Err, "damka analyze: the engine failed on %d position(s), analysed by damka's own search\n", n)
 	}
@@ -303,4 +362,69 @@ func verifyOption(v int) int {
 		return -1
 	}
 	return v
+}
+
+// curveFit gathers, for --engine-fit-k, the engine's scores of the
+// positions after the first fitFromPly plies of the games with a result,
+// and those results.
+type curveFit struct {
+	fit   analyze.CurveFit
+	games int
+}
+
+// fitFromPly is the first ply (from 0) fitted: the verdicts harness's.
+const fitFromPly = 10
+
+// add adds the positions of a game the engine analysed: not those of a
+// variant it does not play, nor a decisive score.
+func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engine.Set) {
+	var res float64
+	switch r.Result {
+	case "2-0":
+		res = 1
+	case "1-1":
+		res = 0.5
+	case "0-2":
+		res = 0
+	default:
+		return
+	}
+	if len(evals) <= fitFromPly || !es.Decide(r.Variant).Plays {
+		return
+	}
+	n := c.fit.Len()
+	for i := fitFromPly; i < len(evals) && i < len(r.Plies); i++ {
+		e := evals[i]
+		if e == nil {
+			continue
+		}
+		sc := analyze.Score(e.EvalBefore)
+		if e.MateBefore != 0 || sc.IsDecisive() || sc.IsTableWin() || sc.IsTableLoss() {
+			continue
+		}
+		// The score as the engine gave it: read as damka's at s*K/0.006.
+		x := float64(e.EvalBefore) * analyze.WinningChancesK / es.Spec().KOrDefault()
+		if r.Plies[i].Side == draughts.Black {
+			x = -x
+		}
+		c.fit.Add(x, res)
+	}
+	if c.fit.Len() > n {
+		c.games++
+	}
+}
+
+// suggest fits the curve to the engine's own scores and says the
+// --engine-k it suggests.
+func (c *curveFit) suggest(spec *engine.Spec) string {
+	if c.fit.Len() == 0 {
+		return fmt.Sprintf("--engine-fit-k: no position to fit (the positions after the first %d plies of games with a result, 2-0, 1-1 or 0-2, the engine analysed)", fitFromPly)
+	}
+	k, e := c.fit.Fit()
+	edge := ""
+	if lo, hi := analyze.CurveFitRange(); k <= lo || k >= hi {
+		edge = fmt.Sprintf("; at the edge of the range searched, %g to %g: too few games to go by", lo, hi)
+	}
+	return fmt.Sprintf("the engine's winning-chances curve fitted to %d position(s) of %d game(s) with a result: --engine-k %.5f suggested (mean squared error %.4f; %.4f at this run's k, %g%s)",
+		c.fit.Len(), c.games, k, e, c.fit.Error(spec.KOrDefault()), spec.KOrDefault(), edge)
 }

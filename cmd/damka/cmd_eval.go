@@ -11,6 +11,7 @@ import (
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/display"
+	"github.com/damka/damka/internal/engine"
 	"github.com/damka/damka/internal/fenlines"
 	"github.com/damka/damka/internal/memavail"
 	"github.com/damka/damka/internal/ordered"
@@ -34,7 +35,7 @@ func (o *EvalOptions) AddFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.TTSize, "tt", analyze.DefaultTTSize, "transposition table size in MiB, per worker")
 	fs.IntVarP(&o.Jobs, "jobs", "j", 1, "positions searched at once (0: all cores); the output is the same whatever it is")
 	o.Egtb.addFlags(fs)
-	o.Engine.addFlags(fs)
+	addEngineFlags(fs, &o.Engine)
 }
 
 func newEvalCommand(io *streams) *cobra.Command {
@@ -87,8 +88,9 @@ process per worker (-j). Each search is "new" (empty tables), the
 position, the limits (--engine-depth, default --depth when neither
 --engine-time nor --engine-nodes is given; --engine-time seconds;
 --engine-nodes) and "analyse"; --engine-option NAME=VALUE (repeated) is
-sent at start as "set-param name=NAME value=VALUE" (Scan 2.0 ignores it
-and reads scan.ini). The engine's score, best move, line, depth and nodes
+sent at start, before "init", as "set-param name=NAME value=VALUE" (Scan
+2.0 ignores it and reads scan.ini). A --variant the engine does not play
+(see damka analyze --help) is searched by damka, and stderr says so. The engine's score, best move, line, depth and nodes
 fill the same fields; its best move must be one of damka's legal moves,
 and its line is kept up to its first move that is not. The engine's name
 goes to stderr. An engine that crashes, breaks the protocol, or takes
@@ -103,7 +105,7 @@ legal move are damka's (lost, depth 0).`,
 			if opts.TTSize < 1 {
 				return fmt.Errorf("eval: --tt must be 1 or more")
 			}
-			if opts.Engine.enabled() {
+			if opts.Engine.Enabled() {
 				return nil // damka searches nothing: no tables
 			}
 			return memavail.CheckTables("eval", opts.TTSize, workers(opts.Jobs))
@@ -143,27 +145,36 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	aopts := analyze.Options{Depth: opts.Depth, TTSize: opts.TTSize, Tablebase: tbs.Tablebase()}
 
 	sc := fenlines.New(args, io.In)
-	var es *engines
-	if opts.Engine.enabled() {
-		spec, err := opts.Engine.spec("eval", opts.Depth)
+	var es *engine.Set
+	var params [][2]string // the engine's variant
+	if opts.Engine.Enabled() {
+		spec, err := opts.Engine.Spec(opts.Depth)
 		if err != nil {
-			return err
-		}
-		es = &engines{spec: spec, warn: func(s string) { fmt.Fprintf(io.Err, "damka eval: %s\n", display.Text(s)) }}
-		if err := es.probe(); err != nil {
-			es.close()
 			return fmt.Errorf("eval: %v", err)
 		}
-		defer es.close()
-		fmt.Fprintf(io.Err, "damka eval: engine: %s (%s; %s)\n", display.Text(es.name), display.Text(opts.Engine.Command), spec.settings())
-		// Positions with no legal move are damka's: no tables to speak of.
-		aopts.TTSize = 1
+		es = engine.New(spec, func(s string) { fmt.Fprintf(io.Err, "damka eval: %s\n", display.Text(s)) })
+		if err := es.Probe(); err != nil {
+			es.Close()
+			return fmt.Errorf("eval: %v", err)
+		}
+		defer es.Close()
+		fmt.Fprintf(io.Err, "damka eval: engine: %s (%s; %s)\n", display.Text(es.Name()), display.Text(opts.Engine.Command), spec.Settings())
+		if d := es.Decide(v); !d.Plays {
+			fmt.Fprintf(io.Err, "damka eval: the engine does not play %s (%s): damka's own search\n", v.Name(), display.Text(d.Why))
+			es.Close()
+			es = nil
+		} else {
+			params = d.Params
+			// Positions with no legal move are damka's: no tables to
+			// speak of.
+			aopts.TTSize = 1
+		}
 	}
 	pool := analyze.NewPool(v, aopts)
 	newWorker := func() func(fenlines.Item) evalOut {
-		var ew *engineWorker
+		var ew *engine.Worker
 		if es != nil {
-			ew = es.worker()
+			ew = es.Worker(params)
 		}
 		return func(it fenlines.Item) evalOut {
 			p, err := v.ParseFEN(it.FEN)
@@ -175,7 +186,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 			}
 			start := time.Now()
 			if ew != nil && v.HasMoves(&p) {
-				r, err := ew.search(&p)
+				r, err := ew.Search(&p)
 				if err != nil {
 					return evalOut{where: it.Where, err: err, engine: true}
 				}

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,6 +43,11 @@ type StartOptions struct {
 	Grace time.Duration
 	// Stderr receives the engine's standard error (nil: discarded).
 	Stderr io.Writer
+	// Params are the engine's parameters to set, NAME and VALUE, sent as
+	// "set-param name=NAME value=VALUE" between "hub" and "init", as Hub
+	// version 2 says (Scan 3.x reads them at init; Scan 2.0 ignores the
+	// command). An "error" answer to one stops the start.
+	Params [][2]string
 }
 
 // ErrTimeout is the error of a reply that did not come in time (wrapped).
@@ -56,6 +63,11 @@ type AnswerError struct {
 	// NoScore: the answer had a move but no score (Scan 2.0 writes its
 	// score only from depth 12 on).
 	NoScore bool
+	// Mismatch: the engine and damka disagree on the legal moves of the
+	// position (its best move is not one of damka's, or the moves it
+	// lists are not damka's): the conversion of positions or moves, or
+	// one of the two sides' rules, is wrong there.
+	Mismatch bool
 }
 
 func (e *AnswerError) Error() string { return "engine " + e.Engine + ": " + e.What }
@@ -82,7 +94,26 @@ type Client struct {
 	// "id name=N version=V" at start, "level", "go analyze", "done
 	// move=M"), found at start.
 	Dialect int
+	// Variants are the values of the engine's "variant" parameter, as it
+	// declares it at start (Hub version 2: "param name=variant
+	// value=normal type=enum values=\"normal killer bt frisian
+	// losing\""): the games it plays, in the protocol's names
+	// (VariantName), or its value alone when it gives no values;
+	// DefaultVariant is its value. Both empty when the engine declares no
+	// such parameter (Scan 2.0).
+	Variants       []string
+	DefaultVariant string
+	// listing is whether the engine lists its legal moves ("moves" ->
+	// "moves M1 M2 ...", an extension that damka hub answers and stock
+	// Scan does not): 0 not known yet, found on the first position
+	// analysed; 1 it does; -1 it does not.
+	listing int
 }
+
+// ListsMoves reports whether the engine lists its legal moves (the
+// "moves" extension), as found on the first position Analyse searched
+// (false before).
+func (e *Client) ListsMoves() bool { return e.listing > 0 }
 
 type lineErr struct {
 	line string
@@ -160,8 +191,22 @@ func StartWith(path string, argv []string, o StartOptions) (*Client, error) {
 				e.Name += " " + e.Version
 			}
 		}
+		if rest, ok := strings.CutPrefix(l, "param "); ok {
+			if a := args(strings.Fields(rest)); a["name"] == "variant" {
+				e.Variants, e.DefaultVariant = strings.Fields(a["values"]), a["value"]
+				if len(e.Variants) == 0 && e.DefaultVariant != "" {
+					e.Variants = []string{e.DefaultVariant}
+				}
+			}
+		}
 		if l == "wait" {
 			break
+		}
+	}
+	for _, kv := range o.Params {
+		if err := e.setParam(kv[0], kv[1], deadline); err != nil {
+			e.Kill()
+			return nil, err
 		}
 	}
 	if err := e.Send("init"); err != nil {
@@ -372,6 +417,11 @@ func (l Limits) Commands(dialect int) []string {
 // ignores it and reads its parameters from its own files, scan.ini). An
 // "error" answer is an error.
 func (e *Client) SetOption(name, value string) error {
+	return e.setParam(name, value, e.deadline())
+}
+
+// setParam is SetOption, its answer waited for until deadline.
+func (e *Client) setParam(name, value string, deadline time.Time) error {
 	if strings.ContainsAny(name, " \"=") || strings.Contains(value, `"`) {
 		return fmt.Errorf("engine option %s=%s: a name has no space, quote nor =, a value no quote", name, value)
 	}
@@ -382,7 +432,7 @@ func (e *Client) SetOption(name, value string) error {
 	if err := e.Send("set-param name="+name+" value="+v, "ping"); err != nil {
 		return err
 	}
-	ls, err := e.Until("pong")
+	ls, err := e.until(deadline, func(l string) bool { return l == "pong" })
 	if err != nil {
 		return err
 	}
@@ -392,6 +442,157 @@ func (e *Client) SetOption(name, value string) error {
 		}
 	}
 	return nil
+}
+
+// probeListing finds out whether the engine lists its legal moves: it
+// asks "moves" of p and waits for the answer to a "ping"; an "error"
+// answer (Scan 3.x: "error message=\"bad command\"") or none is "no".
+func (e *Client) probeListing(p *draughts.Position) error {
+	pos := e.posCommand(p)
+	if err := e.Send(pos, "moves", "ping"); err != nil {
+		return err
+	}
+	ls, err := e.Until("pong")
+	if err != nil {
+		return err
+	}
+	e.listing = -1
+	for _, l := range ls {
+		if strings.HasPrefix(l+" ", "moves ") {
+			e.listing = 1
+		}
+	}
+	return nil
+}
+
+// checkPlays plays each of damka's legal moves of p on the engine, from
+// p ("pos", then "move M"; Hub version 2: "pos pos=P moves=M"), each
+// followed by a "ping", all in one go: a move it answers with an "error"
+// ("error illegal move") is one it does not take for legal, an
+// AnswerError (Mismatch) naming the moves. The verdicts harness checks
+// engines so; this is the check of an engine that does not list its
+// moves.
+func (e *Client) checkPlays(p *draughts.Position) error {
+	var ms []string
+	seen := map[string]bool{}
+	for _, m := range p.Variant().Moves(p, nil) {
+		if h := Move(&m); !seen[h] {
+			seen[h] = true
+			ms = append(ms, h)
+		}
+	}
+	slices.Sort(ms)
+	var c []string
+	for _, m := range ms {
+		if e.Dialect == 2 {
+			c = append(c, e.posCommand(p)+" moves="+m)
+		} else {
+			c = append(c, e.posCommand(p), "move "+m)
+		}
+		c = append(c, "ping")
+	}
+	if len(c) == 0 {
+		return nil
+	}
+	if err := e.Send(c...); err != nil {
+		return err
+	}
+	deadline := e.deadline()
+	var refused []string
+	for _, m := range ms {
+		ls, err := e.until(deadline, func(l string) bool { return l == "pong" })
+		if err != nil {
+			return err
+		}
+		for _, l := range ls {
+			if strings.HasPrefix(l, "error") {
+				refused = append(refused, fmt.Sprintf("%s (%s)", m, l))
+				break
+			}
+		}
+	}
+	if len(refused) > 0 {
+		return &AnswerError{Engine: e.label, What: "it refuses damka's legal move(s) " + strings.Join(refused, ", "), Mismatch: true}
+	}
+	return nil
+}
+
+// checkMoves compares the engine's legal moves of p, the fields of its
+// "moves" line (listed: there was one), with damka's: a difference is an
+// AnswerError (Mismatch) naming the moves; an engine that lists its
+// moves (probeListing) and then does not is an error.
+func (e *Client) checkMoves(p *draughts.Position, theirs []string, listed bool) error {
+	if !listed {
+		if e.listing > 0 {
+			return &AnswerError{Engine: e.label, What: "no list of its legal moves, as it gave before"}
+		}
+		return nil
+	}
+	ours := map[string]bool{}
+	for _, m := range p.Variant().Moves(p, nil) {
+		ours[Move(&m)] = true
+	}
+	have := map[string]bool{}
+	var extra, lack []string
+	for _, m := range theirs {
+		n, err := NormMove(m)
+		if err != nil {
+			return &AnswerError{Engine: e.label, What: fmt.Sprintf("its list of legal moves: %v", err), Mismatch: true}
+		}
+		have[n] = true
+		if !ours[n] {
+			extra = append(extra, n)
+		}
+	}
+	for m := range ours {
+		if !have[m] {
+			lack = append(lack, m)
+		}
+	}
+	if len(extra) == 0 && len(lack) == 0 {
+		return nil
+	}
+	slices.Sort(extra)
+	slices.Sort(lack)
+	var what []string
+	if len(extra) > 0 {
+		what = append(what, "it lists "+strings.Join(extra, " ")+", which damka does not have")
+	}
+	if len(lack) > 0 {
+		what = append(what, "it lacks damka's "+strings.Join(lack, " "))
+	}
+	return &AnswerError{Engine: e.label, What: "its legal moves differ from damka's: " + strings.Join(what, "; "), Mismatch: true}
+}
+
+// posCommand is the command that sets p in the engine's dialect: "pos
+// wbbb...", or Hub version 2's "pos pos=Wbbb...", whose side to move is a
+// capital (Scan 3.x takes no other).
+func (e *Client) posCommand(p *draughts.Position) string {
+	if e.Dialect == 2 {
+		pos := Position(p)
+		return "pos pos=" + strings.ToUpper(pos[:1]) + pos[1:]
+	}
+	return "pos " + Position(p)
+}
+
+// Takes reports whether the engine takes the position p: whether it
+// answers "pos" without an error (Scan 2.0: "error bad position" for any
+// board but 10x10); what is the error line when it does not.
+func (e *Client) Takes(p *draughts.Position) (ok bool, what string, err error) {
+	pos := e.posCommand(p)
+	if err := e.Send(pos, "ping"); err != nil {
+		return false, "", err
+	}
+	ls, err := e.Until("pong")
+	if err != nil {
+		return false, "", err
+	}
+	for _, l := range ls {
+		if strings.HasPrefix(l, "error") {
+			return false, l, nil
+		}
+	}
+	return true, "", nil
 }
 
 // Analysis is the answer to a search.
@@ -406,8 +607,11 @@ type Analysis struct {
 // Analyse searches p within l, from empty tables ("new" first, so that
 // the answer is a function of the position, the limits and the engine's
 // settings), and returns the score, the best move and the line of its
-// last info line. The best move must be legal; an error names the engine
-// and the position. The engine is killed when the reply takes longer than
+// last info line. The moves must agree both ways: the best move must be
+// one of damka's legal moves, and an engine that lists its legal moves
+// ("moves", an extension; found out on the first position) must list
+// damka's, no more, no fewer; a difference is an AnswerError with
+// Mismatch set. An error names the engine and the position. The engine is killed when the reply takes longer than
 // Timeout.
 func (e *Client) Analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	a, err := e.analyse(p, l)
@@ -418,13 +622,34 @@ func (e *Client) Analyse(p *draughts.Position, l Limits) (Analysis, error) {
 }
 
 func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
+	// "moves" (an extension) asks for the legal moves, answered before
+	// the search, of an engine found to answer it on the first position
+	// (probeListing); one that does not (Scan 2.0 ignores it, Scan 3.x
+	// answers "error") is not asked again.
+	if e.listing == 0 {
+		if err := e.probeListing(p); err != nil {
+			return Analysis{}, err
+		}
+	}
+	if e.listing < 0 {
+		// It does not list its moves: each of damka's is played on it.
+		if err := e.checkPlays(p); err != nil {
+			return Analysis{}, err
+		}
+	}
 	var c []string
 	if e.Dialect == 2 {
-		c = append(c, "new-game", "pos pos="+Position(p))
+		c = append(c, "new-game", e.posCommand(p))
+	} else {
+		c = append(c, "new", e.posCommand(p))
+	}
+	if e.listing > 0 {
+		c = append(c, "moves")
+	}
+	if e.Dialect == 2 {
 		c = append(c, l.Commands(2)...)
 		c = append(c, "go analyze")
 	} else {
-		c = append(c, "new", "pos "+Position(p))
 		c = append(c, l.Commands(1)...)
 		c = append(c, "analyse")
 	}
@@ -438,11 +663,15 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 		return Analysis{}, err
 	}
 	var a Analysis
-	var pv []string
-	found := false
+	var pv, theirs []string
+	found, listed := false, false
 	for _, l := range ls[:len(ls)-1] {
 		if strings.HasPrefix(l, "error") {
 			return Analysis{}, fmt.Errorf("engine %s: %s", e.label, l)
+		}
+		if f, ok := strings.CutPrefix(l+" ", "moves "); ok {
+			theirs, listed = strings.Fields(f), true
+			continue
 		}
 		f := strings.Fields(l)
 		if len(f) == 0 || f[0] != "info" {
@@ -451,11 +680,11 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 		if strings.Contains(l, "=") {
 			// Hub version 2: info depth=D score=S nodes=N pv="..."
 			kv := args(f[1:])
-			s, err := strconv.Atoi(kv["score"])
-			if err != nil {
+			men, err := strconv.ParseFloat(kv["score"], 64)
+			if err != nil || math.IsNaN(men) || math.IsInf(men, 0) {
 				continue
 			}
-			a.Score, found = Score(s), true
+			a.Score, found = Score2(men), true
 			a.Depth, _ = strconv.Atoi(kv["depth"])
 			a.Nodes, _ = strconv.ParseUint(kv["nodes"], 10, 64)
 			pv = strings.Fields(kv["pv"])
@@ -479,6 +708,9 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 			pv = f[7:]
 		}
 	}
+	if err := e.checkMoves(p, theirs, listed); err != nil {
+		return Analysis{}, err
+	}
 	last := ls[len(ls)-1]
 	var best string
 	if rest, ok := strings.CutPrefix(last, "done"); ok {
@@ -491,7 +723,7 @@ func (e *Client) analyse(p *draughts.Position, l Limits) (Analysis, error) {
 	}
 	m, err := FindMove(p, best)
 	if err != nil {
-		return Analysis{}, &AnswerError{Engine: e.label, What: fmt.Sprintf("its best move %q is not one of damka's legal moves", best)}
+		return Analysis{}, &AnswerError{Engine: e.label, What: fmt.Sprintf("its best move %q is not one of damka's legal moves", best), Mismatch: true}
 	}
 	if !found {
 		return Analysis{}, &AnswerError{Engine: e.label, What: "no score (no info line; Scan 2.0 writes none below depth 12)", NoScore: true}

@@ -15,6 +15,8 @@
 //	move M         plays M ("32-28", "26x37x31": from, to, then the
 //	               captured squares in any order); "error ..." if illegal
 //	moves          (an extension) -> moves M1 M2 ...: the legal moves
+//	               (damka hub answers it; stock Scan 2.0 ignores it, and
+//	               the client then checks only the engine's best move)
 //	depth D        the depth limit of the next searches
 //	nodes N        (an extension) their node limit
 //	movetime S     (an extension) their time limit, in seconds
@@ -28,11 +30,13 @@
 //
 // Scores are in centi-men for the side to move, a win above 1800 (2000
 // less the plies to the end of the game; a win the endgame databases
-// prove below 1900), a loss below -1800.
+// prove below 1900), a loss below -1800. Hub version 2 (Scan 3.x) writes
+// them in men, on Scan 3's scale (Score2).
 package hub
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -129,6 +133,26 @@ func VariantOf(s string) (draughts.Variant, bool) {
 	return draughts.NoVariant, false
 }
 
+// hubVariants are the protocol's names of damka's variants where they
+// differ from damka's (Hub version 2 and Scan 3.x: "normal", "bt",
+// "losing"; "losing" is the 10x10 game, not damka's 8x8 giveaway).
+var hubVariants = map[draughts.Variant]string{
+	draughts.International: "normal",
+	draughts.Breakthrough:  "bt",
+	draughts.Antidraughts:  "losing",
+}
+
+// VariantName is the protocol's name of v, the value of the engine's
+// "variant" parameter that plays it: "normal" for International, "bt"
+// for Breakthrough, "losing" for Antidraughts, else damka's name
+// ("frisian").
+func VariantName(v draughts.Variant) string {
+	if n, ok := hubVariants[v]; ok {
+		return n
+	}
+	return v.Name()
+}
+
 // Move writes m in the protocol's move format: start, end, then the
 // captured squares in increasing order (the protocol's order is free; the
 // set names the move).
@@ -207,6 +231,39 @@ func Score(sc int) analyze.Score {
 		return analyze.LossIn(max(Inf+sc, 1))
 	}
 	return analyze.Score(sc)
+}
+
+// Scores of Hub version 2, as Scan 3.x writes them ("score=0.25", in
+// men): its own scale in centi-men, a win beyond hub2EvalInf, one of its
+// databases between hub2EvalInf and hub2BBInf (hub2BBInf less the plies
+// to it), one by search above hub2BBInf (hub2Inf less the plies to the
+// end).
+const (
+	hub2Inf     = 10000
+	hub2BBInf   = 9000
+	hub2EvalInf = 8000
+)
+
+// Score2 converts a score of Hub version 2 (in men, Scan 3.x's scale) to
+// damka's: an evaluation to centi-men, a win by search to WinIn, a win
+// the engine's databases prove to a win of damka's databases
+// (TableWinScore less the plies to it); losses alike.
+func Score2(men float64) analyze.Score {
+	c := int(math.Round(men * 100))
+	sign := 1
+	if c < 0 {
+		c, sign = -c, -1
+	}
+	var s analyze.Score
+	switch {
+	case c > hub2BBInf:
+		s = analyze.WinIn(max(min(hub2Inf-c, analyze.MaxPly), 1))
+	case c > hub2EvalInf:
+		s = analyze.TableWinScore - analyze.Score(min(hub2BBInf-c, analyze.MaxPly))
+	default:
+		s = analyze.Score(c)
+	}
+	return analyze.Score(sign) * s
 }
 
 // FromScore converts damka's score to the protocol's: a decisive score to

@@ -152,3 +152,17 @@ func TestTimeLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestScore2: Hub version 2's scores, in men on Scan 3's scale: an
+// evaluation, a win or loss by search, one of the engine's databases.
+func TestScore2(t *testing.T) {
+	for men, want := range map[float64]analyze.Score{0.25: 25, -1.5: -150, 0: 0, 80: 8000, 99.9: analyze.WinIn(10), -99.95: analyze.LossIn(5),
+		89.97: analyze.TableWinScore - 3, -89.5: -(analyze.TableWinScore - 50), 90.01: analyze.WinIn(analyze.MaxPly), 100: analyze.WinIn(1)} {
+		if got := Score2(men); got != want {
+			t.Errorf("Score2(%g) = %v, want %v", men, got, want)
+		}
+	}
+	if !Score2(89.97).IsTableWin() || !Score2(-89.97).IsTableLoss() || !Score2(99.9).IsWin() || Score2(79.99).IsDecisive() {
+		t.Errorf("the kinds of scores are not kept")
+	}
+}

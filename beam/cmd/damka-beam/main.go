@@ -40,6 +40,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/export"
+	"github.com/damka/damka/internal/engine"
 
 	"github.com/damka/damka/beam/damkabeam"
 	"github.com/damka/damka/internal/display"
@@ -92,6 +93,13 @@ func main() {
 	flag.IntVar(&o.Plies, def("plies"), export.DefaultOpeningsPlies, "plies of each game counted in the positions table")
 	flag.IntVar(&o.GamesPerShard, def("games-per-shard"), damkabeam.DefaultGamesPerShard, "games of a shard: a run of consecutive games each writer writes, a file per partition")
 	flag.IntVar(&o.Buckets, def("buckets"), 0, "groups the distinct positions are analysed in (default: from the size of the inputs); the rows do not depend on it")
+	flag.StringVar(&o.Engine.Command, def("engine"), "", engine.HelpCommand+" (on every worker: the command must run there)")
+	flag.IntVar(&o.Engine.Depth, def("engine-depth"), 0, engine.HelpDepth)
+	flag.Float64Var(&o.Engine.Time, def("engine-time"), 0, engine.HelpTime)
+	flag.Uint64Var(&o.Engine.Nodes, def("engine-nodes"), 0, engine.HelpNodes)
+	flag.Func(def("engine-option"), engine.HelpOption, func(v string) error { o.Engine.Options = append(o.Engine.Options, v); return nil })
+	flag.Float64Var(&o.Engine.K, def("engine-k"), 0, engine.HelpK)
+	flag.Float64Var(&o.Engine.Timeout, def("engine-timeout"), 0, engine.HelpTimeout)
 	flag.BoolVar(&memoryCheck, def("memory-check"), true, "on Prism in this process (which keeps every element in memory), refuse a run whose estimated peak memory exceeds the memory available")
 	flag.StringVar(&logLevel, def("log_level"), "warn", "the runner's log: debug, info, warn or error")
 	flag.Usage = usage

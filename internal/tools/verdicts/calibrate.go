@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 
 	"github.com/damka/damka/analyze"
@@ -113,10 +112,11 @@ func calibrate(cfg *config, every int, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%s: %d %s master games with a result, one position in %d from ply 10 on (%d positions). k fitted to the results: the slope of the winning-chances curve 2/(1+exp(-k*s))-1 that minimises the mean squared error between (1+chances)/2 and White's score; positions with a decisive score left out.\n\n",
 		cfg.variant.Title(), games, cfg.split, every, len(pos))
+	var suggested []string
 	fmt.Fprintln(w, "| reference | depth | positions | best k | error at best k | at k = 0.006 | at k = 0 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, s := range subjects {
-		var evals, results []float64
+		var fit analyze.CurveFit
 		for _, p := range pos {
 			r := refs.known[keyOf(s.bin, cfg.variant, cfg.tt, p.fen, s.depth)]
 			if r.score.IsDecisive() {
@@ -126,38 +126,21 @@ func calibrate(cfg *config, every int, w io.Writer) error {
 			if !p.white {
 				e = -e
 			}
-			evals, results = append(evals, e), append(results, p.result)
+			fit.Add(e, p.result)
 		}
-		k, best := fitK(evals, results)
+		k, best := fit.Fit()
 		name := s.bin.name
 		if s.bin.hub {
 			name = s.bin.engine
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %.5f | %.4f | %.4f | %.4f |\n", name, s.depth, len(evals), k, best,
-			calibError(evals, results, analyze.WinningChancesK), calibError(evals, results, 0))
-	}
-	return nil
-}
-
-// calibError is the mean squared error between 1/(1+exp(-k*e)) and the
-// results.
-func calibError(evals, results []float64, k float64) float64 {
-	var sum float64
-	for i, e := range evals {
-		x := 1/(1+math.Exp(-k*e)) - results[i]
-		sum += x * x
-	}
-	return sum / float64(max(len(evals), 1))
-}
-
-// fitK is the k in 0.0005..0.03 (steps of 0.00025) with the least
-// calibError.
-func fitK(evals, results []float64) (k, err float64) {
-	err = math.Inf(1)
-	for x := 0.0005; x <= 0.03; x += 0.00025 {
-		if e := calibError(evals, results, x); e < err {
-			k, err = x, e
+		fmt.Fprintf(w, "| %s | %d | %d | %.5f | %.4f | %.4f | %.4f |\n", name, s.depth, fit.Len(), k, best,
+			fit.Error(analyze.WinningChancesK), fit.Error(0))
+		if s.bin.hub {
+			suggested = append(suggested, fmt.Sprintf("%s at depth %d: damka analyze --engine '%s hub' --engine-depth %d --engine-k %.5f", name, s.depth, s.bin.path, s.depth, k))
 		}
 	}
-	return k, err
+	for _, l := range suggested {
+		fmt.Fprintf(w, "\nSuggested for %s\n", l)
+	}
+	return nil
 }

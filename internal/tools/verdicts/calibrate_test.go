@@ -1,8 +1,6 @@
 package main
 
 import (
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,30 +10,6 @@ import (
 
 	"github.com/damka/damka/draughts"
 )
-
-// TestFitK: results drawn from the expected score of a known slope give
-// that slope back, and the error at it is below the error at k = 0.
-func TestFitK(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	const want = 0.012
-	var evals, results []float64
-	for range 20000 {
-		e := rng.Float64()*600 - 300
-		p := 1 / (1 + math.Exp(-want*e))
-		r := 0.0
-		if rng.Float64() < p {
-			r = 1
-		}
-		evals, results = append(evals, e), append(results, r)
-	}
-	k, err := fitK(evals, results)
-	if math.Abs(k-want) > 0.001 {
-		t.Errorf("fitK = %.5f, want about %.5f", k, want)
-	}
-	if e0 := calibError(evals, results, 0); err >= e0 {
-		t.Errorf("error at the fit %.4f, at k = 0 %.4f", err, e0)
-	}
-}
 
 // TestCalibrateEngine fits the fake engine's slope on the held-out games
 // of a master file: the table has the engine's row, with every 8th
@@ -70,5 +44,9 @@ func TestCalibrateEngine(t *testing.T) {
 	}
 	if k, _ := strconv.ParseFloat(row[2], 64); k <= 0.0005 || k >= 0.03 {
 		t.Errorf("k %s at the edge of the range searched:\n%s", row[2], out.String())
+	}
+	// The flags to use it with damka analyze.
+	if want := "Suggested for Fake 1 at depth 13: damka analyze --engine '" + exe + " hub' --engine-depth 13 --engine-k " + row[2] + "\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("no line %q in\n%s", want, out.String())
 	}
 }

@@ -157,11 +157,11 @@ func (e *hubEngine) search(p *draughts.Position, depth int) (refResult, error) {
 	panic("unreachable")
 }
 
-// identifyHub fingerprints an engine: the hash of its file and of its
-// info lines (depth, average ply, score, nodes and the principal
-// variation; not the time nor the speed) on the variant's start position at depths 12
-// and 13 (Scan writes no info line below depth 12), which change with any change of its search, evaluation or
-// settings (Scan's scan.ini).
+// identifyHub fingerprints an engine: the hash of its file, and its
+// fingerprint (hub.Client.Fingerprint: its file and its info lines on the
+// variant's start position at depths 12 and 13), which changes with any
+// change of its search, evaluation or settings (Scan's scan.ini); damka
+// analyze --engine writes the same fingerprint in its files' metadata.
 func identifyHub(b *damkaBin, v draughts.Variant) error {
 	data, err := os.ReadFile(b.path)
 	if err != nil {
@@ -175,31 +175,6 @@ func identifyHub(b *damkaBin, v draughts.Variant) error {
 	}
 	defer e.Close()
 	b.engine = e.Name
-	h := sha256.New()
-	h.Write(sum[:])
-	p := draughts.Start(v)
-	// The searches are made as search makes them, each from empty
-	// tables; the line below keeps the fingerprints of engine answers
-	// cached before they were (tables kept from search to search) apart.
-	h.Write([]byte("new before every search\n"))
-	for _, d := range []int{12, 13} {
-		if err := e.Send("new", "pos "+hub.Position(&p), "depth "+strconv.Itoa(d), "analyse"); err != nil {
-			return err
-		}
-		ls, err := e.Until("move ")
-		if err != nil {
-			return fmt.Errorf("%s: analyse: %v", b.path, err)
-		}
-		for _, l := range ls {
-			f := strings.Fields(l)
-			// info DEPTH PLYAVG SCORE NODES TIME SPEED PV...: not the
-			// time nor the speed, which change from run to run.
-			if len(f) >= 7 && f[0] == "info" {
-				f = append(f[:5], f[7:]...)
-			}
-			h.Write([]byte(strings.Join(f, " ") + "\n"))
-		}
-	}
-	b.fp = "hub-" + hex.EncodeToString(h.Sum(nil))[:16]
-	return nil
+	b.fp, err = e.Fingerprint(b.path, v)
+	return err
 }
