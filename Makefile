@@ -188,7 +188,8 @@ calibrate-engine: build
 	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -split tuning -calibrate 4 $(VERDICTS_FLAGS)
 
 # Time to depth 10 and 14, damka eval against ENGINE, one thread each, on
-# 50 middlegame positions of the held-out International master games.
+# 50 middlegame positions of the held-out International master games
+# (seconds and nodes, with their ratios).
 time-to-depth: build
 	@test -n "$(ENGINE)" || { echo "make time-to-depth: set ENGINE=/path/to/scan"; exit 2; }
 	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant international -engine $(ENGINE) -time-to-depth 10,14 $(VERDICTS_FLAGS)
