@@ -267,8 +267,8 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
-		summary.Add(r, res.Evals, res.Positions, res.Nodes)
-		for i := range res.Evals {
+		summary.Add(r, res.Analysis, res.Positions, res.Nodes)
+		for i := range res.Analysis.Len() {
 			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		return files.Add(res)
