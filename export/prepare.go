@@ -37,7 +37,7 @@ type preparedMoves struct {
 	// evals are the analysis of the first plies flattened to the
 	// analysis columns, none beyond.
 	evals []plyRow
-	// analysed is set when evals has an entry for a ply.
+	// analysed is set when evals has a row.
 	analysed bool
 	n        int // plies
 	// i32 holds n values each of ply, move_number, legal_moves, the end
@@ -120,10 +120,10 @@ type gameRow struct {
 
 // PrepareGame computes the rows of a replayed game for the games and
 // moves tables, with the analysis of a where there is one (flattened to
-// the analysis columns here). It only reads its arguments, so that many goroutines can
-// prepare games at once. The games row's opening has DefaultOpeningPlies
-// plies, or the plies of WithOpeningPlies among opts; other options are
-// ignored.
+// the analysis columns here). It only reads its arguments, so that many
+// goroutines can prepare games at once. The games row's opening has
+// DefaultOpeningPlies plies, or the plies of WithOpeningPlies among opts;
+// other options are ignored.
 func PrepareGame(r *validate.Report, a *analyze.GameAnalysis, opts ...Option) *Prepared {
 	c := newConfig(opts)
 	p := &Prepared{r: r, a: a, game: prepareGameRow(r, c.openingPlies, c.sourceFile)}
