@@ -31,6 +31,37 @@ func BenchmarkPerft9Dedup(b *testing.B) { benchPerftCounting(b, 9, true, CountRe
 // BenchmarkPerft9NoBulk makes and visits every leaf.
 func BenchmarkPerft9NoBulk(b *testing.B) { benchPerft(b, 9, false) }
 
+// BenchmarkPerft9Generator is perft counted through the generator alone
+// (perftGenerator): the other choice of issue 47, one capture engine
+// with no bulk counting, measured against BenchmarkPerft9 (see
+// docs/performance.md, "perft").
+func BenchmarkPerft9Generator(b *testing.B) {
+	p := Start(Russian)
+	bufs := make([][]Move, 10)
+	var n uint64
+	for i := 0; i < b.N; i++ {
+		n = perftGenerator(Russian, p, 9, bufs)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// perftGenerator counts the leaves of p to depth plies as Moves lists
+// them: every node's moves listed, the leaves' parents counting theirs.
+func perftGenerator(v Variant, p Position, depth int, bufs [][]Move) uint64 {
+	ms := CountSequences.Distinct(v.Moves(&p, bufs[depth][:0]))
+	bufs[depth] = ms
+	if depth == 1 {
+		return uint64(len(ms))
+	}
+	var n uint64
+	for i := range ms {
+		q := p
+		q.makeNoHash(&ms[i])
+		n += perftGenerator(v, q, depth-1, bufs)
+	}
+	return n
+}
+
 // BenchmarkPerft11 is the issue's yardstick: perft(11) from the start
 // position, 110,961,169 nodes, on one core. Run with -benchtime 1x.
 func BenchmarkPerft11(b *testing.B) { benchPerft(b, 11, true) }

@@ -4,8 +4,10 @@ package draughts
 // leaves (perft.go). Quiet moves are counted by population counts; the
 // captures of men by whole-board operations too, every man at once along
 // each diagonal step, as the quiet moves are, to their second jump
-// (manJumps): only the captures of a man that go on past it or crown it
-// on the way, and the kings', are searched piece by piece.
+// (manJumps): the captures of a man that go on past it or crown it on
+// the way, and the kings', are the generator's, which counts them
+// (countCaptures): every capture rule lives in movegen.go, and the bulk
+// counts read the same traits (newBulkSide).
 //
 // The four diagonal steps of a board with k squares a row are shifts by
 // k and k+1 bits up and down (Geometry); here they are numbered by shift,
@@ -58,7 +60,8 @@ func countMoves[W width](v *spec, p *Position, c Counting, buf []Move) int {
 		return manSteps(men, empty, us, rowWidth[W]())
 	}
 	n, n2, slow := manJumps[W](men, c0, c1, c2, c3, b)
-	if slow|jk == 0 && !v.needsFull(p) {
+	full := v.needsFull(p)
+	if slow|jk == 0 && !full {
 		// The common case: men's captures of one or two pieces, each the
 		// only move of its result.
 		if v.MajorityCapture && n2 > 0 {
@@ -66,7 +69,12 @@ func countMoves[W width](v *spec, p *Position, c Counting, buf []Move) int {
 		}
 		return n
 	}
-	return v.countCaptures(p, n, n2, slow, jm, jk, c, buf)
+	if full || v.kingOnly && jk != 0 {
+		// Which captures are legal depends on all of them (a king that
+		// can capture must, Czech; the precedence): the generator counts.
+		return v.countFull(p, jm|jk, c, buf)
+	}
+	return v.countCaptures(p, n, n2, slow|jk, c, buf)
 }
 
 // bulkSide is what manJumps needs to know of the men of one side.
@@ -78,7 +86,6 @@ type bulkSide struct {
 	// man goes on as a king); stop: where it ends whatever follows (the
 	// promotion row with PromoteAndStop).
 	goOn, stop Bitboard
-	dirs       uint8 // the Directions the men capture in, as a mask
 }
 
 // newBulkSide prepares manJumps for the men of side c under rules r on g.
@@ -87,11 +94,6 @@ func newBulkSide(r *Rules, g *Geometry, c Color) bulkSide {
 	for i := range b.allow {
 		if r.MenCaptureBack || (i < 2) == (c == White) {
 			b.allow[i] = ^Bitboard(0)
-		}
-	}
-	for d := Direction(0); d < 4; d++ {
-		if r.MenCaptureBack || forward(c, d) {
-			b.dirs |= 1 << d
 		}
 	}
 	switch r.CapturePromotion {
@@ -109,8 +111,8 @@ func newBulkSide(r *Rules, g *Geometry, c Color) bulkSide {
 // capture. n counts them, n2 those among them that take two pieces (the
 // majority rule needs it); slow is the men with a capture that is not
 // short, one that takes three pieces or more or crowns the man on the way
-// with b.goOn (to go on as a king), which countLong follows piece by
-// piece.
+// with b.goOn (to go on as a king), whose captures the generator counts
+// (countCaptures).
 //
 // A man that jumped along step i may go on from its landing square l
 // only along another step than i^2 (the reverse, which meets the piece
@@ -366,98 +368,53 @@ func manSteps(men, empty Bitboard, us Color, k uint) int {
 	return (men >> k & empty).PopCount() + (men >> (k + 1) & empty).PopCount()
 }
 
-// countCaptures counts the captures of p as c counts them, given what
-// manJumps found (n, n2, slow and the men that can capture, men) and the
-// kings that can capture.
-func (v *spec) countCaptures(p *Position, n, n2 int, slow, men, kings Bitboard, c Counting, buf []Move) int {
-	if v.kingOnly && kings != 0 {
-		n, n2, slow, men = 0, 0, 0, 0 // a king that can capture must (Czech)
+// countCaptures counts the captures of p as c counts them, given n, the
+// short captures of its men (manJumps), n2 those of them that take two
+// pieces, and jumpers, the pieces of p with captures that are not short
+// (men that go on past two jumps or crown on the way, and the kings),
+// whose other captures the generator counts. Every capture rule is the
+// generator's; the counts of manJumps only add to it.
+func (v *spec) countCaptures(p *Position, n, n2 int, jumpers Bitboard, c Counting, buf []Move) int {
+	g := v.newMovegen(p, buf[:0])
+	g.sequences = c != CountLandings
+	most := 0 // with the majority rule: the most pieces the short captures take
+	if v.MajorityCapture {
+		most = min(n, 1)
+		if n2 > 0 {
+			n, most = n2, 2
+		}
 	}
-	if v.needsFull(p) {
-		return v.countFull(p, men|kings, c, buf)
-	}
-	us := p.Side
-	occ := p.Occupied()
-	opp := p.Pieces[us^1]
-	promo := v.geo.promo[us]
-	dirs := v.bulk[us&1].dirs
-	sequences := c == CountSequences
-	switch {
-	case c == CountResults:
-		// A short capture (manJumps) is the only move of its result: the
-		// first piece taken is next to the man's square, the second is not.
-		// The others are listed (one path per sequence: the paths of one
+	if c == CountResults {
+		// A short capture is the only move of its result: its first piece
+		// taken is next to the man's square, its second is not. The
+		// others are listed (one path per sequence: the paths of one
 		// sequence have one result) and told apart.
-		g := v.newMovegen(p, buf[:0])
-		g.sequences = true
-		g.run(p, slow)
+		g.run(p, jumpers)
 		ms := g.out[:0]
 		for _, m := range g.out {
-			if !v.short(&m) {
+			if p.Kings.Has(m.From) || !v.short(&m) {
 				ms = append(ms, m)
 			}
 		}
-		g.out = ms
-		g.run(p, kings)
-		ms = g.out
 		if v.MajorityCapture {
-			most := uint8(min(n, 1))
-			if n2 > 0 {
-				most = 2
-			}
-			for i := range ms {
-				most = max(most, ms[i].jumps)
-			}
-			switch most {
-			case 2:
-				n = n2
-			case 1:
-			default:
-				n = 0
-			}
 			ms = keepMajority(ms, 0)
-			if len(ms) > 0 && ms[0].jumps < most {
+			switch {
+			case len(ms) == 0:
+			case int(ms[0].jumps) > most:
+				n = 0
+			case int(ms[0].jumps) < most:
 				ms = ms[:0]
 			}
 		}
 		return n + len(CountResults.Distinct(ms))
-	case v.MajorityCapture:
-		most := min(n, 1)
-		if n2 > 0 {
-			n, most = n2, 2
-		}
-		for b := slow; b != 0; b &= b - 1 {
-			switch m, k := v.countLong(b.First(), occ, opp, promo, dirs, sequences); {
-			case m > most:
-				most, n = m, k
-			case m == most:
-				n += k
-			}
-		}
-		if kings != 0 {
-			g := v.newMovegen(p, nil)
-			g.counting = true
-			g.sequences = sequences
-			g.run(p, kings)
-			switch {
-			case g.most > most:
-				n = g.count
-			case g.most == most:
-				n += g.count
-			}
-		}
-		return n
 	}
-	for b := slow; b != 0; b &= b - 1 {
-		_, k := v.countLong(b.First(), occ, opp, promo, dirs, sequences)
-		n += k
-	}
-	if kings != 0 {
-		g := v.newMovegen(p, nil)
-		g.counting = true
-		g.sequences = sequences
-		g.run(p, kings)
-		n += g.count
+	g.counting, g.longOnly = true, true
+	g.run(p, jumpers)
+	switch {
+	case !v.MajorityCapture || g.most == most:
+		return n + g.count
+	case g.most > most:
+		return g.count
 	}
 	return n
 }
@@ -469,75 +426,11 @@ func (v *spec) short(m *Move) bool {
 	return m.jumps <= 2 && !(m.Promotes && v.CapturePromotion == PromoteAndContinue)
 }
 
-// countLong counts the captures of the man on f that are not short
-// (manJumps), with occ the occupied squares and opp the enemy pieces:
-// those crowned by their first or second jump that go on as a king
-// (PromoteAndContinue), and those that take three pieces or more. Under
-// the majority rule it returns the most pieces they take and how many
-// take that many; else count is all of them.
-func (v *spec) countLong(f Square, occ, opp, promo Bitboard, dirs uint8, sequences bool) (most, count int) {
-	geo := v.geo
-	occ &^= f.Bit()
-	cp := v.CapturePromotion
-	for d := Direction(0); d < 4; d++ {
-		if dirs&(1<<d) == 0 {
-			continue
-		}
-		mid := geo.neighbor[f][d]
-		if mid == NoSquare || !opp.Has(mid) {
-			continue
-		}
-		l := geo.neighbor[mid][d]
-		if l == NoSquare || occ.Has(l) {
-			continue
-		}
-		j := opp &^ mid.Bit()
-		if promo.Has(l) && cp != PassThrough {
-			if cp == PromoteAndContinue {
-				count += v.countLanded(l, occ, j, promo, dirs, 1, sequences)
-			}
-			continue // crowned and stopped: short
-		}
-		// The second jumps (the reverse of d meets mid, not jumpable now).
-		for e := Direction(0); e < 4; e++ {
-			if dirs&(1<<e) == 0 {
-				continue
-			}
-			mid2 := geo.neighbor[l][e]
-			if mid2 == NoSquare || !j.Has(mid2) {
-				continue
-			}
-			l2 := geo.neighbor[mid2][e]
-			if l2 == NoSquare || occ.Has(l2) {
-				continue
-			}
-			j2 := j &^ mid2.Bit()
-			switch {
-			case promo.Has(l2) && cp == PromoteAndContinue:
-				count += v.countLanded(l2, occ, j2, promo, dirs, 2, sequences)
-			case promo.Has(l2) && cp == PromoteAndStop:
-				// Crowned and stopped: short.
-			case v.MajorityCapture:
-				switch m, c := v.countManMajority(l2, occ, j2, promo, dirs, 2); {
-				case c == 0:
-				case m > most:
-					most, count = m, c
-				case m == most:
-					count += c
-				}
-			default:
-				count += v.countManJumps(l2, occ, j2, promo, dirs, 2, sequences)
-			}
-		}
-	}
-	return most, count
-}
-
 // needsFull reports whether the captures of p must be counted by the full
 // generator: a precedence beyond the number of pieces taken, a man
-// crowned mid-capture under the majority rule (which countManMajority
-// does not follow), or kings that men spare (manJumps does not see the
-// kings as they go on).
+// crowned mid-capture under the majority rule (no variant counted in
+// bulk has it: Turkish is counted by the generator), or kings that men
+// spare (manJumps does not see the kings as they go on).
 func (v *spec) needsFull(p *Position) bool { return v.needsFullKings(p.Kings) }
 
 // needsFullKings is needsFull for a position with the given kings.
@@ -558,108 +451,4 @@ func (v *spec) countFull(p *Position, jumpers Bitboard, c Counting, buf []Move) 
 	g.ranked, g.kings = v.ranked && p.Kings != 0, p.Kings
 	g.run(p, v.kingsFirst(p, jumpers))
 	return g.count
-}
-
-// countManMajority is countManJumps under the majority rule: the most
-// pieces a man on s that has made n jumps can take in all, and the number
-// of its captures that take that many; (0, 0) when it cannot capture. It
-// serves variants where a man is not crowned in the middle of a capture
-// to go on as a king.
-func (v *spec) countManMajority(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int) (most, count int) {
-	geo := v.geo
-	for d := Direction(0); d < 4; d++ {
-		if dirs&(1<<d) == 0 {
-			continue
-		}
-		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !jumpable.Has(mid) {
-			continue
-		}
-		l := geo.neighbor[mid][d]
-		if l == NoSquare || occ.Has(l) {
-			continue
-		}
-		m, c := n+1, 1
-		if n+1 < maxJumps && !(promo.Has(l) && v.CapturePromotion == PromoteAndStop) {
-			if m2, c2 := v.countManMajority(l, occ, jumpable&^mid.Bit(), promo, dirs, n+1); c2 > 0 {
-				m, c = m2, c2
-			}
-		}
-		switch {
-		case m > most:
-			most, count = m, c
-		case m == most:
-			count += c
-		}
-	}
-	return most, count
-}
-
-// countManJumps counts the captures of a man on s that has made n jumps,
-// with occ the occupied squares and jumpable the enemy pieces not yet
-// taken; 0 when it cannot capture.
-func (v *spec) countManJumps(s Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
-	geo := v.geo
-	total := 0
-	for d := Direction(0); d < 4; d++ {
-		if dirs&(1<<d) == 0 {
-			continue
-		}
-		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !jumpable.Has(mid) {
-			continue
-		}
-		l := geo.neighbor[mid][d]
-		if l == NoSquare || occ.Has(l) {
-			continue
-		}
-		total += v.countLanded(l, occ, jumpable&^mid.Bit(), promo, dirs, n+1, sequences)
-	}
-	return total
-}
-
-// countLanded counts the captures of a man that has landed on l with its
-// n-th jump, with occ the occupied squares and jumpable the enemy pieces
-// not yet taken (countManJumps); 1 when the capture ends there.
-func (v *spec) countLanded(l Square, occ, jumpable, promo Bitboard, dirs uint8, n int, sequences bool) int {
-	switch {
-	case n >= maxJumps:
-		return 1
-	case promo.Has(l) && v.CapturePromotion == PromoteAndStop:
-		return 1
-	case promo.Has(l) && v.CapturePromotion == PromoteAndContinue:
-		// Crowned: go on as a king (R-CAP-7) with the full generator, if
-		// it can (most often it cannot, and the search costs more than the
-		// test).
-		if !v.kingCanCapture(l, occ, jumpable) {
-			return 1
-		}
-		g := movegen{r: &v.Rules, geo: v.geo, v: v.id, occ: occ, jumpable: jumpable, promoRank: promo, counting: true, sequences: sequences, crowned: true, dirs: v.dirs, ndirs: v.ndirs}
-		g.extend(l, true, n)
-		return g.count
-	}
-	return max(1, v.countManJumps(l, occ, jumpable, promo, dirs, n, sequences))
-}
-
-// kingCanCapture reports whether a king on s can capture a piece of
-// jumpable, with occ the occupied squares.
-func (v *spec) kingCanCapture(s Square, occ, jumpable Bitboard) bool {
-	geo := v.geo
-	for d := Direction(0); d < 4; d++ {
-		b := geo.neighbor[s][d]
-		if v.FlyingKings {
-			blk := geo.ray[s][d] & occ
-			if blk == 0 {
-				continue
-			}
-			b = firstBlocker(blk, d)
-		}
-		if b == NoSquare || !jumpable.Has(b) {
-			continue
-		}
-		if l := geo.neighbor[b][d]; l != NoSquare && !occ.Has(l) {
-			return true
-		}
-	}
-	return false
 }

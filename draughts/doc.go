@@ -68,17 +68,20 @@
 // parameters: shift amounts read from a struct cost next to nothing,
 // where generic code with methods went through dictionaries (~20% slower).
 //
-// Perft is a counter of its own (perft.go, bulk.go) that lists no moves
-// where it can: at the leaves it counts quiet moves by population counts
-// and the captures of men by whole-board operations, all the men that
-// jump along one diagonal step at once, to their second jump; one and two
-// plies above, it reads the quiet moves and these short captures from
-// the bitboards and plays them on copies of the boards. The generator is
-// left the kings' captures, a man's that go on past two jumps or crown it
-// on the way, and the variants whose precedence needs every capture. Its
-// functions are generic over the row width alone (width, rowWidth): the
-// length of an array type parameter is a constant in each instantiation,
-// so their shifts are immediates, with no dictionary. Every count is
-// checked against the lists of Moves on random positions of every variant
+// Perft counts in bulk (perft.go, bulk.go) and lists no moves where it
+// can: at the leaves it counts quiet moves by population counts and the
+// short captures of men (one or two pieces, uncrowned) by whole-board
+// operations, all the men that jump along one diagonal step at once; one
+// and two plies above, it reads the quiet moves and these short captures
+// from the bitboards and plays them on copies of the boards. Every other
+// capture, a man's that goes on past two jumps or crowns it on the way,
+// a king's, and all of them in the variants whose precedence needs
+// every capture, is counted or listed by the generator (countCaptures,
+// countFull): the capture rules have one home, movegen.go, and the bulk
+// counts read the same traits (newBulkSide). Its functions are generic
+// over the row width alone (width, rowWidth): the length of an array
+// type parameter is a constant in each instantiation, so their shifts
+// are immediates, with no dictionary. Every count is checked against the
+// lists of Moves on random positions of every variant
 // (TestCountsMatchLists).
 package draughts

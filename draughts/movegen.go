@@ -133,6 +133,7 @@ type movegen struct {
 	crowned   bool // crowned during this capture (PromoteAndContinue)
 	sequences bool // one path per sequence of captured pieces (CountSequences)
 	counting  bool // count the moves instead of listing them
+	longOnly  bool // with counting: leave out a man's short captures, which perft counted whole (spec.short)
 	count     int
 	most      int      // with counting and MajorityCapture: the most pieces taken so far
 	ranked    bool     // with counting: rank by precedence (Move.precedence)
@@ -607,6 +608,9 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 		return
 	}
 	if g.counting {
+		if g.longOnly && n <= 2 && !g.wasKing && !g.crowned {
+			return
+		}
 		if g.r.MajorityCapture && n != g.most {
 			if n < g.most {
 				return
@@ -622,16 +626,17 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 	g.out = append(g.out, m)
 }
 
-// shortJumps tries every jump of a man (or a short-range king) from s.
+// shortJumps tries every jump of a man, or with king of a short-range
+// king, from s.
 func (g *movegen) shortJumps(s Square, king bool, n int) bool {
+	if !king {
+		return g.manJumpsFrom(s, n)
+	}
 	geo := g.geo
 	found := false
 	for d := Direction(0); d < g.ndirs; d++ {
-		if !king && !g.manDirs[d] {
-			continue
-		}
 		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !g.jumpable.Has(mid) || !king && g.spared.Has(mid) {
+		if mid == NoSquare || !g.jumpable.Has(mid) {
 			continue
 		}
 		l := geo.neighbor[mid][d]
@@ -640,19 +645,44 @@ func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 		}
 		found = true
 		g.take(n, mid, l)
-		if !king && g.promoRank.Has(l) {
-			switch g.r.CapturePromotion {
-			case PromoteAndContinue: // R-CAP-7: crowned at once, goes on as a king
-				g.crowned = true
-				g.extend(l, true, n+1)
-				g.crowned = false
-			case PromoteAndStop:
-				g.emit(l, n+1, true)
-			case PassThrough:
-				g.extend(l, false, n+1)
+		g.extend(l, true, n+1)
+		g.untake(mid)
+	}
+	return found
+}
+
+// manJumpsFrom is shortJumps for a man: a man's capture goes on as a
+// man straight from here (extend's work, in place: the captures of men
+// are most of the captures searched), and only a crowning that goes on
+// as a king hands it back to extend.
+func (g *movegen) manJumpsFrom(s Square, n int) bool {
+	geo := g.geo
+	found := false
+	for d := Direction(0); d < g.ndirs; d++ {
+		if !g.manDirs[d] {
+			continue
+		}
+		mid := geo.neighbor[s][d]
+		if mid == NoSquare || !g.jumpable.Has(mid) || g.spared.Has(mid) {
+			continue
+		}
+		l := geo.neighbor[mid][d]
+		if l == NoSquare || g.occ.Has(l) {
+			continue
+		}
+		found = true
+		g.take(n, mid, l)
+		switch {
+		case !g.promoRank.Has(l) || g.r.CapturePromotion == PassThrough:
+			if n+1 >= maxJumps || !g.manJumpsFrom(l, n+1) {
+				g.emit(l, n+1, false)
 			}
-		} else {
-			g.extend(l, king, n+1)
+		case g.r.CapturePromotion == PromoteAndContinue: // R-CAP-7: crowned at once, goes on as a king
+			g.crowned = true
+			g.extend(l, true, n+1)
+			g.crowned = false
+		default: // PromoteAndStop
+			g.emit(l, n+1, true)
 		}
 		g.untake(mid)
 	}

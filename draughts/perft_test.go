@@ -33,3 +33,16 @@ func TestPerftStart(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftGenerator checks perftGenerator, the measure of perft counted
+// through the generator alone (BenchmarkPerft9Generator), against the
+// published counts.
+func TestPerftGenerator(t *testing.T) {
+	p := Start(Russian)
+	bufs := make([][]Move, 8)
+	for d := 1; d <= 7; d++ {
+		if got, want := perftGenerator(Russian, p, d, bufs), perftSequences[d-1]; got != want {
+			t.Errorf("perft(%d) through the generator = %d, want %d", d, got, want)
+		}
+	}
+}

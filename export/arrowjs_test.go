@@ -154,8 +154,8 @@ func TestArrowJSReadsIPC(t *testing.T) {
 		if s, ok := num(row["white_score"]); ok == (r.Result == "*") || ok && s != g.whiteScore {
 			t.Errorf("%s: white_score %v for %s", where, row["white_score"], r.Result)
 		}
-		if op, _ := row["opening"].(string); op != g.opening {
-			t.Errorf("%s: opening %v, want %q", where, row["opening"], g.opening)
+		if op, _ := row["opening_name"].(string); op != g.openingName {
+			t.Errorf("%s: opening_name %v, want %q", where, row["opening_name"], g.openingName)
 		}
 	}
 

@@ -6,7 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -140,96 +139,6 @@ func TestGameKey(t *testing.T) {
 	if un.Variant != draughts.NoVariant || GameKey(un) == "" {
 		t.Errorf("game 6: %v, key %q", un.Variant, GameKey(un))
 	}
-}
-
-// The opening table has exactly the entries the corpus justifies: the
-// name the annotator of abatsiev.pdn gave each game, with its first 6
-// plies (see opening_names.tsv).
-func TestOpeningTableSources(t *testing.T) {
-	type entry struct {
-		names []string
-		games []int
-		moves []string
-	}
-	var order []openingPos
-	byPos := map[openingPos]*entry{}
-	for _, r := range readReports(t, corpusFiles[1]) {
-		name := textTag(r.Game, openingTags)
-		if name == "" || isShortMove(name) || len(r.Plies) < 6 || r.Start != draughts.Start(r.Variant) {
-			continue
-		}
-		p := r.Plies[5].After()
-		k := openingPos{r.Variant, 6, p.Hash()}
-		e := byPos[k]
-		if e == nil {
-			e = &entry{}
-			for _, pl := range r.Plies[:6] {
-				e.moves = append(e.moves, pl.Move.String())
-			}
-			byPos[k] = e
-			order = append(order, k)
-		}
-		e.names = append(e.names, strings.ReplaceAll(name, "Перекресток", "Перекрёсток"))
-		e.games = append(e.games, r.Game.Index)
-	}
-	table := OpeningTable()
-	if len(table) != len(order) {
-		t.Errorf("%d entries, the corpus gives %d", len(table), len(order))
-	}
-	for i, k := range order {
-		e := byPos[k]
-		if len(slices.Compact(slices.Clone(e.names))) != 1 {
-			t.Errorf("games %v name one position %v", e.games, e.names)
-		}
-		if i >= len(table) {
-			break
-		}
-		want := "abatsiev.pdn game "
-		if len(e.games) > 1 {
-			want = "abatsiev.pdn games "
-		}
-		var nums []string
-		for _, g := range e.games {
-			nums = append(nums, fmt.Sprint(g))
-		}
-		want += strings.Join(nums, ", ")
-		if got := table[i]; got.Name != e.names[0] || !slices.Equal(got.Moves, e.moves) || got.Source != want || got.Variant != draughts.Russian {
-			t.Errorf("entry %d: %s %v %q, the corpus gives %s %v %q", i+1, got.Name, got.Moves, got.Source, e.names[0], e.moves, want)
-		}
-	}
-}
-
-// isShortMove tells the Opening tags that name a first move in short
-// notation ("cb4", "ed4"), which the table leaves out.
-var isShortMove = regexp.MustCompile(`^[a-h]{1,2}[1-8]$`).MatchString
-
-// A game gets the name of the table where its moves reach an entry's
-// position, transpositions included; the Opening tag comes first, a
-// placeholder tag does not count.
-func TestOpeningName(t *testing.T) {
-	reports := readReports(t, columnsFile)
-	for i, want := range []string{"Городская партия", "Перекрёсток", "cb4", "Жертва Кукуева", "", ""} {
-		if got := OpeningName(reports[i]); got != want {
-			t.Errorf("game %d: opening %q, want %q", i+1, got, want)
-		}
-	}
-	// Жертва Кукуева by another move order (abatsiev.pdn game 35).
-	g, _ := pdn.NewReader(strings.NewReader("[GameType \"25\"]\n\n1. c3-b4 f6-g5 2. b4-c5 d6:b4 3. a3:c5 b6:d4 4. e3:c5 *\n"), "t.pdn").Next()
-	if got := OpeningName(validate.Game(g, validate.Options{})); got != "Жертва Кукуева" {
-		t.Errorf("transposition: %q", got)
-	}
-	// Fewer plies than the entry: no name.
-	g, _ = pdn.NewReader(strings.NewReader("[GameType \"25\"]\n\n1. c3-d4 d6-e5 2. b2-c3 e7-d6 *\n"), "t.pdn").Next()
-	if got := OpeningName(validate.Game(g, validate.Options{})); got != "" {
-		t.Errorf("4 plies: %q", got)
-	}
-	named := 0
-	for _, r := range readReports(t, corpusFiles[0]) {
-		if OpeningName(r) != "" {
-			named++
-		}
-	}
-	t.Logf("%d of the 153 games of ussr1947.pdn (no Opening tags) named by the table", named)
 }
 
 // The moves table has each move's comments, NAGs and strength as written.

@@ -12,10 +12,11 @@
 //   - games: one row per game record (GamesWriter): ids, the tags as
 //     written (tags) and read into columns (white_elo, utc_date, utc_time,
 //     time_control...), the result and white_score, the variant, status
-//     and findings, the opening (OpeningName) and its moves, the movetext
-//     (Movetext), the final position; last, opening_name, the name of
-//     package openings' table for the deepest named position the game
-//     passes through (transpositions included).
+//     and findings, the first moves (opening_moves), the movetext
+//     (Movetext), the final position; last, opening_name, the game's one
+//     opening name: that of package openings' table for the deepest named
+//     position the game passes through (transpositions included), the
+//     name select --opening and the report give it too.
 //   - moves: one row per replayed ply (MovesWriter). The analysis columns
 //     (depth, eval_before, eval_before_white, mate_before, best_move,
 //     best_pv, eval_after, mate_after, loss, class, nodes, verdict_depth)

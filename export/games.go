@@ -232,7 +232,6 @@ func (gw *GamesWriter) add(r *validate.Report, row gameRow) error {
 		appendI32(gw.find.FieldBuilder(5), f.Col)
 		appendStr(gw.find.FieldBuilder(6), f.Message)
 	}
-	appendOptStr(next(), row.opening)
 	appendOptStr(next(), row.openingMoves)
 	appendStr(next(), row.movetext)
 	if r.Started {

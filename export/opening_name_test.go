@@ -13,11 +13,14 @@ import (
 
 // games.opening_name is the name package openings gives each game, and
 // positions.opening_name the name of each row's position; both NULL when
-// there is none.
+// there is none. It is the game's one name: there is no other opening
+// column (issue 47), and an Opening tag does not name the game
+// (columns.pdn's first game is tagged Городская партия and passes through
+// no named position).
 func TestOpeningNameColumns(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	reports := readReports(t, allFiles(t)...)
+	reports := readReports(t, append(allFiles(t), columnsFile)...)
 	data := writeGames(t, reports, Parquet, WithAllocator(mem))
 	tbl := readParquet(t, data, mem)
 	defer tbl.Release()
@@ -27,6 +30,9 @@ func TestOpeningNameColumns(t *testing.T) {
 	// A column added at the end: the ones before keep their places.
 	if f := tbl.Schema().Field(tbl.Schema().NumFields() - 1); f.Name != "opening_name" {
 		t.Errorf("last column %s", f.Name)
+	}
+	if idx := tbl.Schema().FieldIndices("opening"); len(idx) != 0 {
+		t.Errorf("games has an opening column beside opening_name (column %d)", idx[0]+1)
 	}
 	names := column(t, tbl, "opening_name", mem).(*array.String)
 	defer names.Release()

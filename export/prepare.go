@@ -104,7 +104,7 @@ type gameRow struct {
 	final                                    string // final_fen, "" for NULL
 	whiteTitle, blackTitle                   string
 	timeControl, termination                 string
-	opening, openingMoves, movetext          string
+	openingMoves, movetext                   string
 	openingName                              string // opening_name, "" for NULL
 	openingPlies                             int
 	date32, utcDate                          arrow.Date32
@@ -148,7 +148,6 @@ func prepareGameRow(r *validate.Report, openingPlies int, source string) gameRow
 		white: g.White(), black: g.Black(),
 		status:       string(r.Status()),
 		errors:       r.Findings.Errors(),
-		opening:      OpeningName(r),
 		openingName:  openings.Name(r),
 		openingMoves: Opening(r, openingPlies),
 		openingPlies: openingPlies,

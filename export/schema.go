@@ -7,9 +7,11 @@ import (
 )
 
 // SchemaVersion is the version of the table schemas, written as
-// damka.schema. It changes when a column changes meaning or type; adding
-// a column does not change it.
-const SchemaVersion = "2"
+// damka.schema. It changes when a column changes meaning or type or is
+// removed; adding a column does not change it. Version 3 (issue 47)
+// removed the games table's opening column: a game's one name is
+// opening_name.
+const SchemaVersion = "3"
 
 // Metadata keys written in every file.
 const (
@@ -138,7 +140,6 @@ var gamesFields = []arrow.Field{
 	req("status", str),            // clean, warnings, errors, unreadable or unchecked (a variant damka does not play)
 	req("errors", i32),            // findings of severity error
 	req("findings", listOf(findingType)),
-	opt("opening", str),       // the Opening tag, else the name the opening table gives the first moves (OpeningName); NULL when neither
 	opt("opening_moves", str), // the first plies (WithOpeningPlies), numbered, full paths: "1. c3-d4 f6-g5 2. ..."
 	req("movetext", str),      // the main line as PDN movetext, numbered, no tags (Movetext)
 	opt("final_fen", str),     // canonical FEN after the last replayed ply, NULL when replay could not start
@@ -270,8 +271,6 @@ var positionsFields = []arrow.Field{
 //   - findings (list<struct<kind, severity string, ply int32, move string
 //     (NULL when no move was written), line, column int32, message
 //     string>>): the findings of validate, in order
-//   - opening (string, nullable): the Opening tag, else the name the opening
-//     table gives the first moves (OpeningName); NULL when neither
 //   - opening_moves (string, nullable): the first plies (WithOpeningPlies),
 //     numbered, full paths: "1. c3-d4 f6-g5 2. ..."
 //   - movetext (string): the main line as PDN movetext, numbered, no tags
@@ -280,10 +279,11 @@ var positionsFields = []arrow.Field{
 //     ply, NULL when replay could not start
 //   - encoding (string): utf-8, utf-16le, utf-16be, windows-1251, cp866 or
 //     koi8-r: how the record was decoded
-//   - opening_name (string, nullable): the name of the deepest named
-//     position of package openings' table the game passes through,
-//     transpositions included (openings.Classify); NULL when none. Unlike
-//     opening, it never comes from the Opening tag.
+//   - opening_name (string, nullable): the game's one opening name: the
+//     name of the deepest named position of package openings' table the
+//     game passes through, transpositions included (openings.Name, which
+//     select --opening and the report's Openings section use too); NULL
+//     when none. It never comes from the Opening tag (in tags).
 func GamesSchema(m Meta) *arrow.Schema {
 	md := m.metadata("games")
 	return arrow.NewSchema(gamesFields, &md)

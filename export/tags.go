@@ -18,7 +18,6 @@ var (
 	blackEloTags  = pdn.TagNames("BlackElo")
 	utcDateTags   = []string{"UTCDate", "Date"}
 	utcTimeTags   = []string{"UTCTime", "Time"}
-	openingTags   = []string{"Opening"}
 	whiteDiffTags = []string{"WhiteRatingDiff"}
 	blackDiffTags = []string{"BlackRatingDiff"}
 	whiteTitle    = []string{"WhiteTitle"}

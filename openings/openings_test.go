@@ -2,6 +2,9 @@ package openings
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -304,5 +307,85 @@ func TestNames(t *testing.T) {
 	}
 	if _, err := Find(""); err == nil {
 		t.Error("an empty name was found")
+	}
+}
+
+// The annotated games of abatsiev.pdn, a second source of the rows (see
+// russian.tsv's header): no game whose Opening tag is a name gets another
+// name, each game a row cites gets that row by its own moves, and each
+// game that gets its tag's name is cited by the row that names it.
+func TestAnnotatedGames(t *testing.T) {
+	const file = "../testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn"
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games := map[int]*validate.Report{}
+	rd := pdn.NewReader(f, file)
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if g == nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		games[g.Index] = validate.Game(g, validate.Options{})
+	}
+	if len(games) != 56 {
+		t.Fatalf("%s: %d games, want 56", file, len(games))
+	}
+	// tagName is a game's Opening tag when it is a name: not a placeholder
+	// ("?", "***") nor a first move in short notation ("cb4").
+	shortMove := regexp.MustCompile(`^[a-h]{1,2}[1-8]$`)
+	tagName := func(r *validate.Report) string {
+		v, _ := r.Game.TagValue("Opening")
+		if v = strings.Trim(v, "?* "); shortMove.MatchString(v) {
+			return ""
+		}
+		return v
+	}
+	cites := regexp.MustCompile(`abatsiev\.pdn games? ([0-9]+(?:, [0-9]+)*)`)
+	cited := map[int]*Entry{}
+	es := Table()
+	for i := range es {
+		e := &es[i]
+		for _, m := range cites.FindAllStringSubmatch(e.Source, -1) {
+			for _, n := range strings.Split(m[1], ", ") {
+				var k int
+				fmt.Sscan(n, &k)
+				r := games[k]
+				if r == nil {
+					t.Errorf("%s: cites game %d, not in %s", e.Name, k, file)
+					continue
+				}
+				if got := Classify(r); got == nil || got.Name != e.Name || strings.Join(got.Moves, " ") != strings.Join(e.Moves, " ") {
+					t.Errorf("%s (%s) cites game %d, which the table names %v", e.Name, strings.Join(e.Moves, " "), k, got)
+				}
+				if Key(tagName(r)) != Key(e.Name) {
+					t.Errorf("%s cites game %d, whose Opening tag is %q", e.Name, k, tagName(r))
+				}
+				cited[k] = e
+			}
+		}
+	}
+	named := 0
+	for k, r := range games {
+		tag, got := tagName(r), Classify(r)
+		if tag == "" || got == nil {
+			continue
+		}
+		if Key(got.Name) != Key(tag) {
+			t.Errorf("game %d, Opening %q: named %s", k, tag, got.Name)
+			continue
+		}
+		named++
+		if c := cited[k]; c == nil || c.Name != got.Name || c.Position != got.Position {
+			t.Errorf("game %d, %s: not cited by its row (%s)", k, tag, strings.Join(got.Moves, " "))
+		}
+	}
+	if named != 9 {
+		t.Errorf("%d games named as their Opening tag, want 9", named)
 	}
 }

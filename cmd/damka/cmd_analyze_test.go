@@ -23,6 +23,22 @@ import (
 // and the chunks of one column.
 func readColumn(t *testing.T, path, column string) (rows int64, chunks []arrow.Array) {
 	t.Helper()
+	tbl := readParquet(t, path)
+	defer tbl.Release()
+	idx := tbl.Schema().FieldIndices(column)
+	if len(idx) != 1 {
+		t.Fatalf("%s: no column %s", path, column)
+	}
+	for _, c := range tbl.Column(idx[0]).Data().Chunks() {
+		c.Retain() // past the table's release
+		chunks = append(chunks, c)
+	}
+	return tbl.NumRows(), chunks
+}
+
+// readParquet reads a Parquet file back whole; the caller releases it.
+func readParquet(t *testing.T, path string) arrow.Table {
+	t.Helper()
 	rdr, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		t.Fatal(err)
@@ -36,16 +52,7 @@ func readColumn(t *testing.T, path, column string) (rows int64, chunks []arrow.A
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer tbl.Release()
-	idx := tbl.Schema().FieldIndices(column)
-	if len(idx) != 1 {
-		t.Fatalf("%s: no column %s", path, column)
-	}
-	for _, c := range tbl.Column(idx[0]).Data().Chunks() {
-		c.Retain() // past the table's release
-		chunks = append(chunks, c)
-	}
-	return tbl.NumRows(), chunks
+	return tbl
 }
 
 // readStrings reads a string column of a Parquet file.

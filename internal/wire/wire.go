@@ -1,9 +1,9 @@
 // Package wire reads and writes the compact binary forms damka's tables
 // and pipelines pass around (export's positions table, damka-beam's
-// batches): unsigned and signed varints, length-prefixed strings and
-// fixed little-endian words, read from the front of a byte slice. pdn's
-// binary form of a game keeps a decoder of its own, tuned for its hot
-// path.
+// batches, pdn's binary form of a game): unsigned and signed varints,
+// length-prefixed strings and fixed little-endian words, read from the
+// front of a byte slice. They are written with encoding/binary's
+// Append functions (and AppendString); Reader is the one decoder.
 package wire
 
 import "encoding/binary"
@@ -54,6 +54,15 @@ func (r *Reader) Varint() int64 {
 func (r *Reader) Bytes() []byte {
 	n := r.Uvarint()
 	if r.bad || n > uint64(len(r.B)) {
+		r.Fail()
+		return nil
+	}
+	return r.Take(int(n))
+}
+
+// Take reads the next n bytes, as a slice of B (not a copy).
+func (r *Reader) Take(n int) []byte {
+	if n < 0 || n > len(r.B) {
 		r.Fail()
 		return nil
 	}

@@ -34,3 +34,21 @@ func TestRoundTripAndCuts(t *testing.T) {
 		}
 	}
 }
+
+// Take reads raw bytes; a count past the end or below zero is Bad, and
+// the reads after it give zero values.
+func TestTake(t *testing.T) {
+	r := &Reader{B: []byte("abcdef")}
+	if got := string(r.Take(2)); got != "ab" || r.Bad() {
+		t.Errorf("Take(2): %q, bad %v", got, r.Bad())
+	}
+	if got := r.Take(0); len(got) != 0 || r.Bad() || len(r.B) != 4 {
+		t.Errorf("Take(0): %q, bad %v, %d left", got, r.Bad(), len(r.B))
+	}
+	if got := r.Take(5); got != nil || !r.Bad() || r.Byte() != 0 {
+		t.Errorf("Take(5) of 4 bytes: %q, bad %v", got, r.Bad())
+	}
+	if r := (&Reader{B: []byte("ab")}); r.Take(-1) != nil || !r.Bad() {
+		t.Error("Take(-1) is not bad")
+	}
+}
