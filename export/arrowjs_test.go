@@ -74,6 +74,7 @@ func TestArrowJSReadsIPC(t *testing.T) {
 	js := arrowJS(t)
 	reports := readReports(t, append(corpusFiles, columnsFile)...)
 	evals := fakeEvals(reports)
+	rows := fakeRows(reports, evals)
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
 		p := filepath.Join(dir, name)
@@ -173,7 +174,7 @@ func TestArrowJSReadsIPC(t *testing.T) {
 				row["fen_after"] != after.FEN() || row["move"] != pl.Move.String() {
 				t.Fatalf("move %d: %v %v %v %v", k, row["hash_before"], row["hash_after"], row["fen_after"], row["move"])
 			}
-			e := evals[i][j]
+			e := rows[i][j]
 			switch {
 			case e == nil:
 				if row["depth"] != nil || row["eval_before"] != nil || row["mate_before"] != nil {

@@ -329,7 +329,7 @@ func movesStrings(col int, parts []movesPart, offs []int32, data []byte) ([]int3
 // other ply (e is nil when that ply has none), which appends its value and
 // says whether it is valid. It fills the validity bitmap and returns the
 // number of NULLs.
-func walkEvals(parts []movesPart, b *colBuf, null func(k int), ply func(m *preparedMoves, i int, e *PlyEval) bool) int {
+func walkEvals(parts []movesPart, b *colBuf, null func(k int), ply func(m *preparedMoves, i int, e *plyRow) bool) int {
 	b.valid.reset()
 	nulls := 0
 	for _, pt := range parts {
@@ -341,7 +341,7 @@ func walkEvals(parts []movesPart, b *colBuf, null func(k int), ply func(m *prepa
 			continue
 		}
 		for i := pt.start; i < pt.end; i++ {
-			ok := ply(pt.m, i, evalAt(pt.m.evals, i))
+			ok := ply(pt.m, i, rowAt(pt.m.evals, i))
 			b.valid.add(ok)
 			if !ok {
 				nulls++
@@ -357,7 +357,7 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 	switch col {
 	case mcDepth, mcEvalBefore, mcEvalWhite, mcMateBefore, mcEvalAfter, mcMateAfter, mcLoss, mcVerdict:
 		v := b.i32[:0]
-		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *plyRow) bool {
 			x, ok := int32(0), e != nil
 			if ok {
 				switch col {
@@ -392,7 +392,7 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(v)}, nil, nulls)
 	case mcNodes:
 		v := b.u64[:0]
-		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+		nulls := walkEvals(parts, b, func(k int) { v = appendZeros(v, k) }, func(m *preparedMoves, i int, e *plyRow) bool {
 			if e == nil {
 				v = append(v, 0)
 				return false
@@ -404,7 +404,7 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), u64Buf(v)}, nil, nulls)
 	case mcBestMove, mcClass, mcTableBefore, mcTableAfter:
 		offs, data := strOffsets(b.offs), b.data[:0]
-		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(data)), k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(data)), k) }, func(m *preparedMoves, i int, e *plyRow) bool {
 			s := ""
 			if e != nil {
 				switch col {
@@ -427,7 +427,7 @@ func evalColumn(col int, parts []movesPart, n int, b *colBuf) arrow.Array {
 		return makeArray(typ, n, []*memory.Buffer{validityBuf(&b.valid, nulls), i32Buf(offs), bytesBuf(data)}, nil, nulls)
 	case mcBestPV:
 		offs, coffs, cdata := strOffsets(b.offs), strOffsets(b.childOffs), b.childData[:0]
-		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(coffs)-1), k) }, func(m *preparedMoves, i int, e *PlyEval) bool {
+		nulls := walkEvals(parts, b, func(k int) { offs = appendRepeat(offs, int32(len(coffs)-1), k) }, func(m *preparedMoves, i int, e *plyRow) bool {
 			if e != nil {
 				for _, mv := range e.BestPV {
 					cdata = append(cdata, mv...)

@@ -23,9 +23,10 @@
 //     are always present and NULL where a ply was not analysed, so that
 //     one schema serves damka export and damka analyze; where a score is a
 //     forced win or loss, eval_before and eval_after are NULL and
-//     mate_before and mate_after hold the plies to the end (see PlyEval).
+//     mate_before and mate_after hold the plies to the end (see
+//     analyze.Score).
 //     table_before and table_after, the last columns, are the exact
-//     results the endgame databases hold (PlyEval.TableBefore).
+//     results the endgame databases hold (analyze.PlyAnalysis.TableBefore).
 //     verdict_depth came with verified verdicts (damka
 //     analyze searches a bad move again deeper before it judges it): the
 //     depth whose searches decided class; eval_before, eval_after,

@@ -19,6 +19,7 @@ import (
 
 	_ "github.com/duckdb/duckdb-go/v2"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/openings"
 	"github.com/damka/damka/pdn"
@@ -28,7 +29,7 @@ import (
 // duckFiles writes the three tables of reports to a temporary directory
 // as Parquet and returns it with a DuckDB connection whose working
 // directory is there (queries name the files as users do).
-func duckFiles(t *testing.T, reports []*validate.Report, evals [][]*PlyEval, opts ...Option) (*sql.DB, string) {
+func duckFiles(t *testing.T, reports []*validate.Report, evals []*analyze.GameAnalysis, opts ...Option) (*sql.DB, string) {
 	t.Helper()
 	dir := t.TempDir()
 	write := func(name string, data []byte) {
@@ -40,7 +41,7 @@ func duckFiles(t *testing.T, reports []*validate.Report, evals [][]*PlyEval, opt
 	write("moves.parquet", writeMoves(t, reports, evals, Parquet, opts...))
 	o := NewOpenings(DefaultOpeningsPlies)
 	for i, r := range reports {
-		var e []*PlyEval
+		var e *analyze.GameAnalysis
 		if evals != nil {
 			e = evals[i]
 		}
@@ -422,10 +423,11 @@ func TestDuckDBOpeningQuery(t *testing.T) {
 func TestDuckDBDocsQueries(t *testing.T) {
 	reports := readReports(t, allFiles(t)...)
 	evals := fakeEvals(reports)
+	plyRows := fakeRows(reports, evals)
 	db, _ := duckFiles(t, reports, evals)
 	nulls, analysed := 0, 0
 	for i := range reports {
-		for _, e := range evals[i] {
+		for _, e := range plyRows[i] {
 			if e == nil {
 				nulls++
 			} else {
@@ -447,7 +449,7 @@ func TestDuckDBDocsQueries(t *testing.T) {
 	want := int64(0)
 	for i, r := range reports {
 		for j, pl := range r.Plies {
-			e := evals[i][j]
+			e := plyRows[i][j]
 			if e == nil || e.Class != "blunder" {
 				continue
 			}
@@ -729,8 +731,9 @@ func TestDuckDBMoveColumns(t *testing.T) {
 	}
 	// Analysis: eval NULL and mate set where the score is decisive.
 	var mates, evalsNull int64
+	rows := fakeRows(reports, evals)
 	for i := range reports {
-		for _, e := range evals[i] {
+		for _, e := range rows[i] {
 			if e != nil && e.MateBefore != 0 {
 				mates++
 			}

@@ -313,6 +313,7 @@ func TestEvals(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	reports := readReports(t, oracleFile)[:5]
 	evals := fakeEvals(reports)
+	rows := fakeRows(reports, evals)
 	tbl := readParquet(t, writeMoves(t, reports, evals, Parquet, WithAllocator(mem)), mem)
 	defer tbl.Release()
 	eb := column(t, tbl, "eval_before", mem).(*array.Int32)
@@ -334,7 +335,7 @@ func TestEvals(t *testing.T) {
 	row, held := 0, 0
 	for i, r := range reports {
 		for j := range r.Plies {
-			e := evals[i][j]
+			e := rows[i][j]
 			str := func(a *array.String) string {
 				if a.IsNull(row) {
 					return ""

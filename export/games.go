@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/filter"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
@@ -119,9 +120,9 @@ func fieldIndex(fs []arrow.Field, name string) int {
 	panic("export: no column " + name)
 }
 
-// Add appends the row of one game. evals are not used by the games table
-// yet; pass the same slice as to MovesWriter.Add.
-func (gw *GamesWriter) Add(r *validate.Report, evals []*PlyEval) error {
+// Add appends the row of one game. The analysis a is not used by the
+// games table yet; pass the same as to MovesWriter.Add.
+func (gw *GamesWriter) Add(r *validate.Report, a *analyze.GameAnalysis) error {
 	if err := gw.check(); err != nil {
 		return err
 	}

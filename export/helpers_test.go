@@ -8,6 +8,9 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
+	"github.com/damka/damka/egtb"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
 )
@@ -97,7 +100,7 @@ func writeGames(t testing.TB, reports []*validate.Report, f Format, opts ...Opti
 
 // writeMoves writes the moves table of reports, with evals[i] for
 // reports[i] when evals is not nil.
-func writeMoves(t testing.TB, reports []*validate.Report, evals [][]*PlyEval, f Format, opts ...Option) []byte {
+func writeMoves(t testing.TB, reports []*validate.Report, evals []*analyze.GameAnalysis, f Format, opts ...Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := NewMovesWriter(&buf, f, testMeta, opts...)
@@ -105,7 +108,7 @@ func writeMoves(t testing.TB, reports []*validate.Report, evals [][]*PlyEval, f 
 		t.Fatal(err)
 	}
 	for i, r := range reports {
-		var e []*PlyEval
+		var e *analyze.GameAnalysis
 		if evals != nil {
 			e = evals[i]
 		}
@@ -119,42 +122,61 @@ func writeMoves(t testing.TB, reports []*validate.Report, evals [][]*PlyEval, f 
 	return buf.Bytes()
 }
 
-// fakeEvals makes up an analysis of every other ply of every game, so
-// that the tests see both analysed and NULL rows.
-func fakeEvals(reports []*validate.Report) [][]*PlyEval {
-	out := make([][]*PlyEval, len(reports))
+// fakeEvals makes up an analysis of the first two thirds of the plies of
+// every game but every fourth (which has none), so that the tests see
+// both analysed and NULL rows.
+func fakeEvals(reports []*validate.Report) []*analyze.GameAnalysis {
+	out := make([]*analyze.GameAnalysis, len(reports))
 	for i, r := range reports {
-		out[i] = make([]*PlyEval, len(r.Plies))
-		for j := range r.Plies {
-			if j%2 == 1 {
-				continue
-			}
-			loss := int32(j % 7 * 40)
-			class := "best"
+		if i%4 == 3 || len(r.Plies) == 0 {
+			continue
+		}
+		a := &analyze.GameAnalysis{Depth: 6, Plies: make([]analyze.PlyAnalysis, (2*len(r.Plies)+2)/3)}
+		for j := range a.Plies {
+			loss := j % 7 * 40
+			class := analyze.ClassBest
 			if loss >= 200 {
-				class = "blunder"
+				class = analyze.ClassBlunder
 			}
-			e := &PlyEval{Depth: 6, EvalBefore: int32(10 * j), EvalAfter: int32(10*j) - loss,
-				BestMove: r.Plies[j].Move.String(), BestPV: []string{r.Plies[j].Move.String()},
+			m := r.Plies[j].Move
+			e := analyze.PlyAnalysis{Before: analyze.Score(10 * j), After: analyze.Score(10*j - loss),
+				Best: m, BestPV: []draughts.Move{m},
 				Loss: loss, Class: class, Nodes: uint64(1000 + j), VerdictDepth: 6 + 2*(j%3)}
-			// Every fifth analysed ply a forced win in 9 plies, kept by
-			// the move or lost to a forced loss in 4.
+			// Every tenth ply a forced win in 9 plies, kept by the move or
+			// lost to a forced loss in 4.
 			if j%10 == 4 {
-				e.EvalBefore, e.MateBefore = 30000-9, 9
-				e.EvalAfter, e.MateAfter = 30000-9, 9
+				e.Before, e.After = analyze.WinIn(9), analyze.WinIn(9)
 				if j%20 == 14 {
-					e.EvalAfter, e.MateAfter = -(30000 - 4), -4
+					e.After = analyze.LossIn(4)
 				}
 			}
-			// Every third analysed ply held by the endgame databases:
-			// before the move a win or a draw, after it a draw.
+			// Every sixth ply held by the endgame databases: before the
+			// move a win or a draw, after it a draw.
 			if j%6 == 2 {
-				e.TableBefore, e.TableAfter = "win", "draw"
+				e.TableBefore, e.TableAfter = egtb.Win, egtb.Draw
+				e.HasTableBefore, e.HasTableAfter = true, true
 				if j%12 == 8 {
-					e.TableBefore = "draw"
+					e.TableBefore = egtb.Draw
 				}
 			}
-			out[i][j] = e
+			a.Plies[j] = e
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// fakeRows are the rows of the analysis columns that evals (fakeEvals)
+// make: rows[i][j] is ply j of reports[i]'s, nil where it has none.
+func fakeRows(reports []*validate.Report, evals []*analyze.GameAnalysis) [][]*plyRow {
+	out := make([][]*plyRow, len(reports))
+	for i, r := range reports {
+		out[i] = make([]*plyRow, len(r.Plies))
+		for j := range out[i] {
+			if pa := evals[i].Ply(j); pa != nil {
+				e := flattenPly(pa, evals[i].Depth)
+				out[i][j] = &e
+			}
 		}
 	}
 	return out

@@ -11,14 +11,97 @@ import (
 	"github.com/damka/damka/validate"
 )
 
-// PlyEval is the analysis of one ply, analyze.PlyEval: the moves table's
-// analysis columns come from it.
-type PlyEval = analyze.PlyEval
+// plyRow is the analysis of one ply (analyze.PlyAnalysis) flattened to
+// the moves table's analysis columns: the only place the typed analysis
+// becomes columns. Scores are in centi-men (a man is 100).
+type plyRow struct {
+	Depth int // the depth of the analysis (analyze.GameAnalysis.Depth)
+	// EvalBefore is the best-play score of the position before the move,
+	// from the mover's view (analyze.Score).
+	EvalBefore int32
+	// EvalAfter is the score after the move played, from the mover's view.
+	EvalAfter int32
+	// MateBefore is set when EvalBefore is a forced win or loss by rule:
+	// the plies to the end of the game, positive when the mover wins,
+	// negative when it loses (Score's Plies, IsWin and IsLoss).
+	// eval_before and eval_before_white are then NULL, and mate_before
+	// holds it. 0 when the score is not decisive.
+	MateBefore int32
+	// MateAfter is MateBefore for EvalAfter: the plies to the end counted
+	// from the position before the move, the move included, signed for
+	// the mover (a best move keeps MateAfter = MateBefore).
+	MateAfter int32
+	BestMove  string   // the engine's move, every landing square ("" for none)
+	BestPV    []string // its principal variation, first move first
+	Loss      int32    // what the move cost the mover, at least 0
+	Class     string   // the verdict: best, good, inaccuracy, mistake, blunder ...
+	Nodes     uint64   // nodes searched for the ply
+	// VerdictDepth is the depth of the searches that decided Class.
+	VerdictDepth int
+	// TableBefore and TableAfter are the exact results, for the mover,
+	// of the positions before and after the move where the endgame
+	// databases hold them: "win", "draw" or "loss"; "" where they do not.
+	TableBefore, TableAfter string
+}
 
-// evalAt returns the analysis of ply i, or nil.
-func evalAt(evals []*PlyEval, i int) *PlyEval {
-	if i < len(evals) {
-		return evals[i]
+// flatten writes the analysis of a game's plies as rows of the analysis
+// columns; nil when there is none.
+func flatten(a *analyze.GameAnalysis) []plyRow {
+	if a.Len() == 0 {
+		return nil
+	}
+	rows := make([]plyRow, len(a.Plies))
+	for i := range a.Plies {
+		rows[i] = flattenPly(&a.Plies[i], a.Depth)
+	}
+	return rows
+}
+
+// flattenPly is the row of one ply analysed at depth.
+func flattenPly(pa *analyze.PlyAnalysis, depth int) plyRow {
+	e := plyRow{
+		Depth:        depth,
+		EvalBefore:   int32(pa.Before),
+		EvalAfter:    int32(pa.After),
+		MateBefore:   mate(pa.Before),
+		MateAfter:    mate(pa.After),
+		Loss:         int32(pa.Loss),
+		Class:        string(pa.Class),
+		Nodes:        pa.Nodes,
+		VerdictDepth: pa.VerdictDepth,
+	}
+	if pa.HasBest() {
+		e.BestMove = pa.Best.String()
+	}
+	for _, m := range pa.BestPV {
+		e.BestPV = append(e.BestPV, m.String())
+	}
+	if pa.HasTableBefore {
+		e.TableBefore = pa.TableBefore.String()
+	}
+	if pa.HasTableAfter {
+		e.TableAfter = pa.TableAfter.String()
+	}
+	return e
+}
+
+// mate is the mate_before or mate_after of a score: the plies to a
+// forced end, positive for a win of the side whose view s is, negative
+// for a loss; 0 when s is not decisive.
+func mate(s analyze.Score) int32 {
+	switch {
+	case s.IsWin():
+		return int32(s.Plies())
+	case s.IsLoss():
+		return -int32(s.Plies())
+	}
+	return 0
+}
+
+// rowAt returns the analysis row of ply i, or nil.
+func rowAt(rows []plyRow, i int) *plyRow {
+	if i < len(rows) {
+		return &rows[i]
 	}
 	return nil
 }
@@ -123,13 +206,13 @@ func NewMovesWriter(w io.Writer, f Format, meta Meta, opts ...Option) (*MovesWri
 }
 
 // Add appends one row for each replayed ply of r, with the analysis of
-// evals where there is one: it prepares the rows (see PrepareGame), then
+// a where there is one: it prepares the rows (see PrepareGame), then
 // adds them.
-func (mw *MovesWriter) Add(r *validate.Report, evals []*PlyEval) error {
+func (mw *MovesWriter) Add(r *validate.Report, a *analyze.GameAnalysis) error {
 	if err := mw.check(); err != nil || len(r.Plies) == 0 {
 		return err
 	}
-	return mw.add(prepareMoves(r, evals, GameID(r.Game)))
+	return mw.add(prepareMoves(r, a, GameID(r.Game)))
 }
 
 func (mw *MovesWriter) check() error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/openings"
 	"github.com/damka/damka/validate"
@@ -73,13 +74,14 @@ func (o *Openings) MaxPly() int { return o.maxPly }
 // Len is the number of rows gathered so far.
 func (o *Openings) Len() int { return len(o.stats) }
 
-// Add counts the first plies of a game. evals, if any, give avg_eval (see
-// PlyEval).
-func (o *Openings) Add(r *validate.Report, evals []*PlyEval) { o.add(r, evals, "", -1) }
+// Add counts the first plies of a game. Its analysis a, if any, gives
+// avg_eval (the score after the move, from the mover's view, where it is
+// not decisive).
+func (o *Openings) Add(r *validate.Report, a *analyze.GameAnalysis) { o.add(r, a, "", -1) }
 
 // AddPrepared counts the first plies of a prepared game, with the
 // analysis it was prepared with: Add, without computing game_id again.
-func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.moves.evals, p.game.id, -1) }
+func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.a, p.game.id, -1) }
 
 // AddPreparedAt is AddPrepared for a game whose place in the input is
 // order (at least 0; any key that sorts the games in input order), for
@@ -87,12 +89,12 @@ func (o *Openings) AddPrepared(p *Prepared) { o.add(p.r, p.moves.evals, p.game.i
 // the game of least order. Add and AddPrepared place a game after every
 // game added before it; do not mix them with AddPreparedAt in one table.
 func (o *Openings) AddPreparedAt(p *Prepared, order int64) {
-	o.add(p.r, p.moves.evals, p.game.id, max(order, 0))
+	o.add(p.r, p.a, p.game.id, max(order, 0))
 }
 
 // add is Add, with the game's id when it is known, at order (-1: after
 // the games added so far).
-func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string, order int64) {
+func (o *Openings) add(r *validate.Report, a *analyze.GameAnalysis, id string, order int64) {
 	if r.Variant == draughts.NoVariant || len(r.Plies) == 0 {
 		return
 	}
@@ -129,8 +131,8 @@ func (o *Openings) add(r *validate.Report, evals []*PlyEval, id string, order in
 		case "0-2":
 			st.black++
 		}
-		if e := evalAt(evals, i); e != nil && e.MateAfter == 0 {
-			st.evalSum += float64(e.EvalAfter)
+		if pa := a.Ply(i); pa != nil && !pa.After.IsDecisive() {
+			st.evalSum += float64(pa.After)
 			st.evals++
 		}
 	}

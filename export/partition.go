@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/validate"
 )
@@ -502,9 +503,9 @@ func (o *PartitionedOpenings) Only(dir string) *PartitionedOpenings {
 }
 
 // Add counts the first plies of a game in its partition: AddPrepared
-// without a prepared game. evals, if any, give avg_eval.
-func (o *PartitionedOpenings) Add(r *validate.Report, evals []*PlyEval) {
-	o.partition(partitionDir(o.by, r, gameYear(r.Game))).Add(r, evals)
+// without a prepared game. Its analysis a, if any, gives avg_eval.
+func (o *PartitionedOpenings) Add(r *validate.Report, a *analyze.GameAnalysis) {
+	o.partition(partitionDir(o.by, r, gameYear(r.Game))).Add(r, a)
 }
 
 func (o *PartitionedOpenings) partition(dir string) *Openings {

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/validate"
 )
 
@@ -52,7 +53,7 @@ func (m *memFiles) create(path string) (io.Writer, error) {
 
 // writeDataset writes the games and moves tables of reports as a
 // partitioned dataset in memory, and the positions table.
-func writeDataset(t testing.TB, reports []*validate.Report, evals [][]*PlyEval, f Format, d DatasetOptions, opts ...Option) *memFiles {
+func writeDataset(t testing.TB, reports []*validate.Report, evals []*analyze.GameAnalysis, f Format, d DatasetOptions, opts ...Option) *memFiles {
 	t.Helper()
 	fs := &memFiles{}
 	gw, err := NewPartitionedWriter("games", f, testMeta, d, fs.create, opts...)
@@ -65,7 +66,7 @@ func writeDataset(t testing.TB, reports []*validate.Report, evals [][]*PlyEval, 
 	}
 	po := NewPartitionedOpenings(DefaultOpeningsPlies, d.PartitionBy)
 	for i, r := range reports {
-		var e []*PlyEval
+		var e *analyze.GameAnalysis
 		if evals != nil {
 			e = evals[i]
 		}

@@ -3,6 +3,7 @@ package export
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/openings"
 	"github.com/damka/damka/pdn"
@@ -21,6 +22,7 @@ import (
 // a games writer, a moves writer and an Openings, once each.
 type Prepared struct {
 	r     *validate.Report
+	a     *analyze.GameAnalysis
 	game  gameRow
 	moves *preparedMoves
 }
@@ -30,10 +32,12 @@ type Prepared struct {
 // report. They are stored column by column, so that building a column of
 // a batch is mostly copying runs of values.
 type preparedMoves struct {
-	id    string
-	v     draughts.Variant // names the squares
-	evals []*PlyEval
-	// analysed is set when evals has an entry for a ply.
+	id string
+	v  draughts.Variant // names the squares
+	// evals are the analysis of the first plies flattened to the
+	// analysis columns, none beyond.
+	evals []plyRow
+	// analysed is set when evals has a row.
 	analysed bool
 	n        int // plies
 	// i32 holds n values each of ply, move_number, legal_moves, the end
@@ -115,15 +119,15 @@ type gameRow struct {
 }
 
 // PrepareGame computes the rows of a replayed game for the games and
-// moves tables, with the analysis of evals where there is one (see
-// PlyEval). It only reads its arguments, so that many goroutines can
-// prepare games at once. The games row's opening has DefaultOpeningPlies
-// plies, or the plies of WithOpeningPlies among opts; other options are
-// ignored.
-func PrepareGame(r *validate.Report, evals []*PlyEval, opts ...Option) *Prepared {
+// moves tables, with the analysis of a where there is one (flattened to
+// the analysis columns here). It only reads its arguments, so that many
+// goroutines can prepare games at once. The games row's opening has
+// DefaultOpeningPlies plies, or the plies of WithOpeningPlies among opts;
+// other options are ignored.
+func PrepareGame(r *validate.Report, a *analyze.GameAnalysis, opts ...Option) *Prepared {
 	c := newConfig(opts)
-	p := &Prepared{r: r, game: prepareGameRow(r, c.openingPlies, c.sourceFile)}
-	p.moves = prepareMoves(r, evals, p.game.id)
+	p := &Prepared{r: r, a: a, game: prepareGameRow(r, c.openingPlies, c.sourceFile)}
+	p.moves = prepareMoves(r, a, p.game.id)
 	return p
 }
 
@@ -205,15 +209,10 @@ func gameYear(g *pdn.Game) int {
 }
 
 // prepareMoves prepares the moves rows of r.
-func prepareMoves(r *validate.Report, evals []*PlyEval, id string) *preparedMoves {
+func prepareMoves(r *validate.Report, a *analyze.GameAnalysis, id string) *preparedMoves {
 	n := len(r.Plies)
-	m := &preparedMoves{id: id, v: r.Variant, evals: evals, n: n}
-	for _, e := range evals {
-		if e != nil {
-			m.analysed = true
-			break
-		}
-	}
+	m := &preparedMoves{id: id, v: r.Variant, evals: flatten(a), n: n}
+	m.analysed = len(m.evals) > 0
 	if n == 0 {
 		return m
 	}

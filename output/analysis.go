@@ -80,13 +80,13 @@ func (l Layout) OpenAnalysis(dir string, o AnalysisOptions, meta export.Meta, se
 func (a *Analysis) Add(res *pipeline.Result) error {
 	r := res.Report
 	if a.page != nil {
-		a.page.Add(r.Game.File, r, res.Evals)
+		a.page.Add(r.Game.File, r, res.Analysis)
 	}
 	if err := a.Tables.Add(res); err != nil {
 		return err
 	}
 	a.Positions.Add(res)
-	return a.pw.Write(Annotate(r, res.Evals, a.opts.Annotator))
+	return a.pw.Write(Annotate(r, res.Analysis, a.opts.Annotator))
 }
 
 // Close writes what is left of every file, the report with meta, into

@@ -185,20 +185,20 @@ func copyRange(w io.Writer, name string, start, end int64) error {
 // (annotator) when a move was analysed. r.Game is not changed: the moves
 // are copied, and an analysed move gets new Notes (a copy of its own,
 // which stay shared with r.Game).
-func Annotate(r *validate.Report, evals []*analyze.PlyEval, annotator string) *pdn.Game {
+func Annotate(r *validate.Report, a *analyze.GameAnalysis, annotator string) *pdn.Game {
 	g := *r.Game
 	g.Err = nil
 	g.Moves = append([]pdn.Move(nil), g.Moves...)
-	notes := make([]pdn.Notes, 0, min(len(r.Plies), len(evals)))
+	notes := make([]pdn.Notes, 0, min(len(r.Plies), a.Len()))
 	for i := range r.Plies {
 		pl := &r.Plies[i]
 		m := &g.Moves[pl.Index]
 		m.Text = r.Canonical(pl, false)
-		if i >= len(evals) || evals[i] == nil {
+		e := a.Ply(i)
+		if e == nil {
 			continue
 		}
-		e := evals[i]
-		after := analyze.Score(e.EvalAfter)
+		after := e.After
 		if pl.Side == draughts.Black {
 			after = after.Neg()
 		}
@@ -207,7 +207,7 @@ func Annotate(r *validate.Report, evals []*analyze.PlyEval, annotator string) *p
 		if m.Notes != nil {
 			nt = *m.Notes
 		}
-		switch analyze.Class(e.Class) {
+		switch e.Class {
 		case analyze.ClassInaccuracy:
 			nt.Strength = "?!"
 		case analyze.ClassMistake:
@@ -218,14 +218,14 @@ func Annotate(r *validate.Report, evals []*analyze.PlyEval, annotator string) *p
 			nt.Strength = "?"
 			note += " missed win"
 		}
-		if analyze.Bad(analyze.Class(e.Class)) && e.BestMove != "" {
-			note += "; best " + report.RecordNames(r, pl, e.BestMove)
+		if analyze.Bad(e.Class) && e.HasBest() {
+			note += "; best " + report.BestNames(r, e)
 		}
 		nt.Comments = append(slices.Clip(nt.Comments), note) // a new array: r.Game's stays as it is
 		notes = append(notes, nt)
 		m.Notes = &notes[len(notes)-1]
 	}
-	if len(evals) > 0 {
+	if a.Len() > 0 {
 		g.Tags = append(append([]pdn.Tag(nil), g.Tags...), pdn.Tag{Name: "Annotator", Value: annotator})
 	}
 	setGameType(&g, r, false)

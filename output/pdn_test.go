@@ -21,11 +21,11 @@ func TestAnnotateCopiesNotes(t *testing.T) {
 	if len(r.Plies) != 4 {
 		t.Fatalf("%d plies", len(r.Plies))
 	}
-	evals := make([]*analyze.PlyEval, len(r.Plies))
-	for i := range evals {
-		evals[i] = &analyze.PlyEval{Class: string(analyze.ClassBlunder), EvalAfter: -200}
+	ga := &analyze.GameAnalysis{Depth: 3, Plies: make([]analyze.PlyAnalysis, len(r.Plies))}
+	for i := range ga.Plies {
+		ga.Plies[i] = analyze.PlyAnalysis{Class: analyze.ClassBlunder, After: -200}
 	}
-	a := Annotate(r, evals, "damka test, depth 3")
+	a := Annotate(r, ga, "damka test, depth 3")
 	for i, m := range a.Moves {
 		if m.Strength() != "??" || len(m.Comments()) == 0 {
 			t.Errorf("annotated move %d: %q %q", i, m.Strength(), m.Comments())

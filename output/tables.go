@@ -168,7 +168,7 @@ func (p *PositionsFile) Add(res *pipeline.Result) {
 		p.AddPrepared(res.Prepared)
 		return
 	}
-	p.Openings.Add(res.Report, res.Evals)
+	p.Openings.Add(res.Report, res.Analysis)
 }
 
 // Write writes the table to its file.
@@ -211,7 +211,7 @@ func (p *PositionsDataset) Add(res *pipeline.Result) {
 		p.AddPrepared(res.Prepared)
 		return
 	}
-	p.PartitionedOpenings.Add(res.Report, res.Evals)
+	p.PartitionedOpenings.Add(res.Report, res.Analysis)
 }
 
 // Write writes the tables, a partition each.

@@ -1,6 +1,6 @@
 // Package pipeline is damka's game-level pipeline as a library: a game as
 // read (pdn.Game) goes in; its replay and findings (validate.Report), its
-// analysis (one analyze.PlyEval a ply) and its rows for the games and
+// analysis (analyze.GameAnalysis: one analyze.PlyAnalysis a ply) and its rows for the games and
 // moves tables (export.Prepared) come out. Run runs it over the inputs
 // of a command on one machine, in input order, as every damka command
 // does (a command is its flags, one Run and its summary); the Beam
@@ -20,7 +20,7 @@
 //	pr := pl.NewProcessor() // one a goroutine
 //	var res pipeline.Result
 //	pr.Process(&res, pipeline.Input{Game: g, SourceFile: "games/ussr.pdn"})
-//	// res.Report.Findings, res.Evals, res.Prepared
+//	// res.Report.Findings, res.Analysis, res.Prepared
 //
 // A game's result is a function of the game, its source name and the
 // Options alone: never of the other games, of which Processor ran it or
@@ -167,15 +167,16 @@ type GameTeller interface {
 type Result struct {
 	Input  Input
 	Report *validate.Report
-	// Evals is the analysis, one a ply of Report.Plies up to
-	// AnalysablePlies; nil when the run does not analyse or the game has
-	// no analysable ply.
-	Evals []*analyze.PlyEval
-	// Prepared holds the rows of the games and moves tables, with Evals;
-	// nil unless Options.Rows.
+	// Analysis is the analysis of the game at the run's depth, one
+	// analyze.PlyAnalysis a ply of Report.Plies up to AnalysablePlies;
+	// nil when the run does not analyse or the game has no analysable
+	// ply.
+	Analysis *analyze.GameAnalysis
+	// Prepared holds the rows of the games and moves tables, with
+	// Analysis; nil unless Options.Rows.
 	Prepared *export.Prepared
-	// Positions is the number of positions searched (len(Evals)), Nodes
-	// the nodes of the searches.
+	// Positions is the number of positions searched (Analysis.Len()),
+	// Nodes the nodes of the searches.
 	Positions int
 	Nodes     uint64
 	// Times is where the work went.
@@ -231,7 +232,7 @@ func (pr *Processor) Process(res *Result, in Input) {
 	t1 := time.Now()
 	res.Times.Replay = t1.Sub(t0)
 	if a := pr.pl.opts.Analysis; a != nil {
-		res.Evals, res.Positions, res.Nodes = pr.analyse(res.Report, *a)
+		res.Analysis, res.Positions, res.Nodes = pr.analyse(res.Report, *a)
 		t2 := time.Now()
 		res.Times.Analysis = t2.Sub(t1)
 		t1 = t2
@@ -245,12 +246,12 @@ func (pr *Processor) Process(res *Result, in Input) {
 // Prepare prepares the rows of a processed game for the tables, with its
 // analysis: what Process does with Options.Rows.
 func Prepare(res *Result) *export.Prepared {
-	return export.PrepareGame(res.Report, res.Evals, export.WithSourceFile(res.Input.SourceFile))
+	return export.PrepareGame(res.Report, res.Analysis, export.WithSourceFile(res.Input.SourceFile))
 }
 
 // analyse searches the analysable plies of r with the searcher of its
 // variant.
-func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*analyze.PlyEval, int, uint64) {
+func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) (*analyze.GameAnalysis, int, uint64) {
 	n := AnalysablePlies(r)
 	if n == 0 {
 		return nil, 0, 0
@@ -278,5 +279,5 @@ func (pr *Processor) analyse(r *validate.Report, opts analyze.Options) ([]*analy
 	for i := range pas {
 		nodes += pas[i].Nodes
 	}
-	return Evals(pas, opts.WithDefaults().Depth), n, nodes
+	return &analyze.GameAnalysis{Depth: opts.WithDefaults().Depth, Plies: pas}, n, nodes
 }

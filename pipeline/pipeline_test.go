@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/internal/sample"
 	"github.com/damka/damka/pdn"
@@ -98,11 +99,11 @@ func TestProcessDeterministic(t *testing.T) {
 		if diff := cmp.Diff(findingTexts(w), gotFindings[i]); diff != "" {
 			t.Fatalf("game %d: findings differ:\n%s", i, diff)
 		}
-		if diff := cmp.Diff(w.Evals, g.Evals); diff != "" {
+		if diff := cmp.Diff(w.Analysis, g.Analysis, cmp.AllowUnexported(draughts.Move{})); diff != "" {
 			t.Fatalf("game %d: analysis differs:\n%s", i, diff)
 		}
-		if w.Positions != AnalysablePlies(w.Report) || len(w.Evals) != w.Positions || w.Nodes != g.Nodes {
-			t.Fatalf("game %d: %d positions, %d evals, %d analysable plies; nodes %d and %d", i, w.Positions, len(w.Evals), AnalysablePlies(w.Report), w.Nodes, g.Nodes)
+		if w.Positions != AnalysablePlies(w.Report) || w.Analysis.Len() != w.Positions || w.Nodes != g.Nodes {
+			t.Fatalf("game %d: %d positions, %d plies analysed, %d analysable plies; nodes %d and %d", i, w.Positions, w.Analysis.Len(), AnalysablePlies(w.Report), w.Nodes, g.Nodes)
 		}
 		if w.Prepared == nil || w.Prepared.ID() != g.Prepared.ID() || w.Prepared.ID() != export.GameID(games[i].Game) {
 			t.Fatalf("game %d: prepared rows missing or with another id", i)

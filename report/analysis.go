@@ -73,7 +73,7 @@ type record struct {
 	n      int // 1-based order in the run
 	file   string
 	report *validate.Report
-	evals  []*analyze.PlyEval
+	a      *analyze.GameAnalysis
 	refs   int // worst moves kept that are of this game
 }
 
@@ -85,25 +85,22 @@ type candidate struct {
 	ply  int
 }
 
-// Add adds a game of the run with its analysis (evals[i] is ply i's; a
-// game with errors has analyses for the plies before the first). Games
+// Add adds a game of the run with its analysis (ga.Plies[i] is ply i's;
+// a game with errors has analyses for the plies before the first). Games
 // must be added in input order.
-func (a *Analysis) Add(file string, r *validate.Report, evals []*analyze.PlyEval) {
+func (a *Analysis) Add(file string, r *validate.Report, ga *analyze.GameAnalysis) {
 	a.n++
 	a.counts.add(r)
-	rec := &record{n: a.n, file: file, report: r, evals: evals}
-	for i, e := range evals {
-		if e == nil || i >= len(r.Plies) {
-			continue
-		}
-		class := analyze.Class(e.Class)
+	rec := &record{n: a.n, file: file, report: r, a: ga}
+	for i := range min(ga.Len(), len(r.Plies)) {
+		e := &ga.Plies[i]
+		class := e.Class
 		a.classes[class]++
 		a.seq++
 		if !analyze.Bad(class) {
 			continue
 		}
-		before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
-		kept, out := a.worst.Offer(analyze.BadMove[candidate]{Drop: analyze.Fall(before, after), Loss: int(e.Loss), Seq: a.seq,
+		kept, out := a.worst.Offer(analyze.BadMove[candidate]{Drop: analyze.Fall(e.Before, e.After), Loss: e.Loss, Seq: a.seq,
 			Item: candidate{game: rec, ply: i}})
 		if kept {
 			rec.refs++
@@ -217,35 +214,34 @@ func (a *Analysis) Write(w io.Writer, meta Meta) error {
 func worstView(k int, c candidate) worstCard {
 	r := c.game.report
 	pl := &r.Plies[c.ply]
-	e := c.game.evals[c.ply]
+	e := c.game.a.Ply(c.ply)
 	played := pl.Canonical(r.Variant, false)
 	arrows := []diagram.Arrow{diagram.MoveArrow(&pl.Move, diagram.Played)}
 	arrows[0].Label = played
-	if e.BestMove != "" {
-		if b, err := diagram.ArrowFor(&pl.Before, e.BestMove, diagram.Best); err == nil {
-			b.Label = e.BestMove
-			arrows = append(arrows, b)
-		}
+	best := ""
+	if e.HasBest() {
+		best = e.Best.String()
+		arrows = append(arrows, diagram.MoveArrow(&e.Best, diagram.Best))
 	}
 	label := moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, played)
-	title := fmt.Sprintf("Worst move %d: before %s; played %s, best %s", k, label, played, orDash(e.BestMove))
+	title := fmt.Sprintf("Worst move %d: before %s; played %s, best %s", k, label, played, orDash(best))
 	svg := diagram.SVG(&pl.Before, &diagram.Options{Title: title, Arrows: arrows})
 	return worstCard{
 		N:         k,
 		Anchor:    fmt.Sprintf("w%d", k),
-		Class:     e.Class,
-		ClassName: classLabel(analyze.Class(e.Class)),
+		Class:     string(e.Class),
+		ClassName: classLabel(e.Class),
 		Board:     template.HTML(svg),
 		Game:      gameRef(c.game),
 		PlyAnchor: plyAnchor(c.game.n, c.ply+1),
 		Ply:       pl.Ply,
 		MoveLabel: label,
 		Played:    played,
-		Best:      orDash(e.BestMove),
-		Before:    analyze.Score(e.EvalBefore).String(),
-		After:     analyze.Score(e.EvalAfter).String(),
+		Best:      orDash(best),
+		Before:    e.Before.String(),
+		After:     e.After.String(),
 		Loss:      lossText(e),
-		PV:        strings.Join(e.BestPV, " "),
+		PV:        strings.Join(moveTexts(e.BestPV), " "),
 	}
 }
 
@@ -254,30 +250,30 @@ func worstView(k int, c candidate) worstCard {
 func gameView(g *record, worst map[int]int) gameSection {
 	r := g.report
 	s := gameSection{Ref: gameRef(g), Tags: r.Game.Tags}
-	if len(g.evals) > 0 {
+	if g.a.Len() > 0 {
 		s.Graph = template.HTML(evalGraph(g))
 	}
 	rows := moveRows(g.n, r, func(i int, mv *moveCell) {
-		if i >= len(g.evals) || g.evals[i] == nil {
+		e := g.a.Ply(i)
+		if e == nil {
 			return
 		}
 		pl := &r.Plies[i]
-		e := g.evals[i]
-		c := analyze.Class(e.Class)
-		mv.Class, mv.Mark = e.Class, classMark(c)
-		white := analyze.Score(e.EvalAfter)
+		c := e.Class
+		mv.Class, mv.Mark = string(c), classMark(c)
+		white := e.After
 		if pl.Side == draughts.Black {
 			white = white.Neg()
 		}
 		mv.Title = fmt.Sprintf("%s: %s, %s after the move (White's view)", moveLabel(r.FirstMove(), pl.MoveNumber, pl.Side, mv.Text), classLabel(c), white)
-		if analyze.Bad(c) && e.BestMove != "" {
-			mv.Title += "; best " + e.BestMove
+		if analyze.Bad(c) && e.HasBest() {
+			mv.Title += "; best " + e.Best.String()
 		}
 		if k := worst[i]; k > 0 {
 			mv.Worst = fmt.Sprintf("w%d", k)
 		}
 		mv.Eval = evalData(e)
-		mv.setLine(&pl.Before, e)
+		mv.setLine(e)
 	})
 	if hasBoard(r) {
 		s.Board = newBoard(g.n, r, 0, rows)
@@ -285,8 +281,8 @@ func gameView(g *record, worst map[int]int) gameSection {
 	if f := r.Findings.FirstError(); f != nil {
 		s.Note = fmt.Sprintf("Ply %d: %s: %s", f.Ply, f.Kind, f.Message)
 	}
-	if len(g.evals) < len(r.Plies) {
-		s.Note = strings.TrimSpace(s.Note + fmt.Sprintf(" (plies %d to %d not analysed)", len(g.evals)+1, len(r.Plies)))
+	if g.a.Len() < len(r.Plies) {
+		s.Note = strings.TrimSpace(s.Note + fmt.Sprintf(" (plies %d to %d not analysed)", g.a.Len()+1, len(r.Plies)))
 	}
 	return s
 }
@@ -305,8 +301,8 @@ func gameRef(g *record) gameLink {
 
 // lossText is what the move cost in men ("1.25"), or "" when a score is
 // decisive (a loss from a forced win is told by the scores themselves).
-func lossText(e *analyze.PlyEval) string {
-	if analyze.Score(e.EvalBefore).IsDecisive() || analyze.Score(e.EvalAfter).IsDecisive() {
+func lossText(e *analyze.PlyAnalysis) string {
+	if e.Before.IsDecisive() || e.After.IsDecisive() {
 		return ""
 	}
 	return fmt.Sprintf("%.2f", float64(e.Loss)/100)

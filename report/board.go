@@ -117,22 +117,23 @@ func moveCode(m *draughts.Move) string {
 	return b.String()
 }
 
-// lineCodes plays the moves of a line (the engine's notation) from p and
-// writes them for the script (moveCode), as far as they are legal moves
-// of one result.
-func lineCodes(p draughts.Position, line []string) []string {
-	var codes []string
-	v := p.Variant()
-	for _, text := range line {
-		groups, err := v.Match(&p, text)
-		if err != nil || len(groups) != 1 {
-			break
-		}
-		m := groups[0][0]
-		codes = append(codes, moveCode(&m))
-		p.Make(&m)
+// lineCodes writes the moves of a line for the script (moveCode).
+func lineCodes(line []draughts.Move) []string {
+	codes := make([]string, len(line))
+	for i := range line {
+		codes[i] = moveCode(&line[i])
 	}
 	return codes
+}
+
+// moveTexts writes moves in the engine's notation (every landing square),
+// as the datasets have them.
+func moveTexts(ms []draughts.Move) []string {
+	out := make([]string, len(ms))
+	for i := range ms {
+		out[i] = ms[i].String()
+	}
+	return out
 }
 
 // plainCode is a move code without its promotion mark: the text the
@@ -141,36 +142,39 @@ func plainCode(code string) string { return strings.TrimSuffix(code, "*") }
 
 // evalData writes a ply's evaluations for the script, "before after",
 // for the mover, without the plus sign (HTML attributes escape it).
-func evalData(e *analyze.PlyEval) string {
-	return strings.TrimPrefix(analyze.Score(e.EvalBefore).String(), "+") + " " +
-		strings.TrimPrefix(analyze.Score(e.EvalAfter).String(), "+")
+func evalData(e *analyze.PlyAnalysis) string {
+	return strings.TrimPrefix(e.Before.String(), "+") + " " +
+		strings.TrimPrefix(e.After.String(), "+")
 }
 
 // setLine puts the best move and the best line of e on the cell: the
 // line's moves for the script, and their text and the best move only
 // where the script cannot read them from the codes.
-func (mv *moveCell) setLine(before *draughts.Position, e *analyze.PlyEval) {
-	codes := lineCodes(*before, e.BestPV)
+func (mv *moveCell) setLine(e *analyze.PlyAnalysis) {
+	codes := lineCodes(e.BestPV)
+	pv := moveTexts(e.BestPV)
 	if len(codes) > 0 {
 		mv.PVCodes = strings.Join(codes, " ")
 		same := true
 		for i, c := range codes {
-			if plainCode(c) != e.BestPV[i] {
+			if plainCode(c) != pv[i] {
 				same = false
 			}
 		}
 		if !same {
-			mv.PV = strings.Join(e.BestPV[:len(codes)], " ")
+			mv.PV = strings.Join(pv, " ")
 		}
 	}
-	if e.BestMove == "" || (len(codes) > 0 && e.BestPV[0] == e.BestMove) {
+	if !e.HasBest() {
 		return
 	}
-	if best := lineCodes(*before, []string{e.BestMove}); len(best) == 1 {
-		mv.BestCode = best[0]
-		if plainCode(best[0]) != e.BestMove {
-			mv.Best = e.BestMove
-		}
+	best := e.Best.String()
+	if len(pv) > 0 && pv[0] == best {
+		return
+	}
+	mv.BestCode = moveCode(&e.Best)
+	if plainCode(mv.BestCode) != best {
+		mv.Best = best
 	}
 }
 

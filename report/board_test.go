@@ -95,7 +95,7 @@ func TestBoardMoves(t *testing.T) {
 			crowned++
 		}
 		seen++
-		e := g.evals[ply-1]
+		e := g.a.Plies[ply-1]
 		codes := strings.Fields(html.UnescapeString(m[8]))
 		if len(e.BestPV) > 0 && len(codes) == 0 {
 			t.Errorf("game %d ply %d: no best line on the board", n, ply)
@@ -103,8 +103,8 @@ func TestBoardMoves(t *testing.T) {
 		p := pl.Before
 		for i, c := range codes {
 			got, err := g.r.Variant.Match(&p, plainCode(c))
-			want, err2 := g.r.Variant.Match(&p, e.BestPV[i])
-			if err != nil || err2 != nil || len(got) != 1 || len(want) != 1 || !got[0][0].SameResult(&want[0][0]) {
+			want := e.BestPV[i]
+			if err != nil || len(got) != 1 || !got[0][0].SameResult(&want) {
 				t.Errorf("game %d ply %d: best line move %d %q, the engine's %q", n, ply, i+1, c, e.BestPV[i])
 				break
 			}

@@ -32,7 +32,7 @@ var marked = map[analyze.Class]string{
 // mark on every mistake, blunder and missed win, linked to its move.
 func evalGraph(g *record) string {
 	r := g.report
-	n := len(g.evals)
+	n := g.a.Len()
 	var b strings.Builder
 	esc := func(s string) {
 		var buf bytes.Buffer
@@ -57,7 +57,7 @@ func evalGraph(g *record) string {
 
 	// White's view before ply 1 and after each ply.
 	pts := make([][2]float64, 0, n+1)
-	first := analyze.Score(g.evals[0].EvalBefore)
+	first := g.a.Plies[0].Before
 	if r.Plies[0].Side == draughts.Black {
 		first = first.Neg()
 	}
@@ -68,15 +68,16 @@ func evalGraph(g *record) string {
 		text        string
 	}
 	var marks []mark
-	for i, e := range g.evals {
+	for i := range g.a.Plies {
+		e := &g.a.Plies[i]
 		pl := &r.Plies[i]
-		white := analyze.Score(e.EvalAfter)
+		white := e.After
 		if pl.Side == draughts.Black {
 			white = white.Neg()
 		}
 		pt := [2]float64{x(i + 1), y(white)}
 		pts = append(pts, pt)
-		c := analyze.Class(e.Class)
+		c := e.Class
 		if color, ok := marked[c]; ok {
 			mv := pl.Canonical(r.Variant, false)
 			marks = append(marks, mark{pt[0], pt[1], color, "#" + plyAnchor(g.n, i+1),

@@ -30,15 +30,15 @@ func TestLabelsFirstMover(t *testing.T) {
 		if len(r.Plies) != 4 || r.Findings.Errors() != 0 {
 			t.Fatalf("%d plies, %+v", len(r.Plies), r.Findings)
 		}
-		evals := make([]*analyze.PlyEval, len(r.Plies))
-		for i := range evals {
-			evals[i] = &analyze.PlyEval{Depth: 2, Class: string(analyze.ClassGood)}
+		ga := &analyze.GameAnalysis{Depth: 2, Plies: make([]analyze.PlyAnalysis, len(r.Plies))}
+		for i := range ga.Plies {
+			ga.Plies[i] = analyze.PlyAnalysis{Class: analyze.ClassGood}
 		}
 		for _, i := range []int{2, 3} {
-			evals[i] = &analyze.PlyEval{Depth: 2, EvalBefore: 0, EvalAfter: -500, Loss: 500, Class: string(analyze.ClassBlunder)}
+			ga.Plies[i] = analyze.PlyAnalysis{Before: 0, After: -500, Loss: 500, Class: analyze.ClassBlunder}
 		}
 		a := NewAnalysis(5, 5)
-		a.Add("x.pdn", r, evals)
+		a.Add("x.pdn", r, ga)
 		page := write(t, a)
 		for _, want := range tt.wants {
 			if !strings.Contains(page, want) {

@@ -20,8 +20,8 @@ import (
 
 // game is a replayed game with its analysis.
 type game struct {
-	r     *validate.Report
-	evals []*analyze.PlyEval
+	r *validate.Report
+	a *analyze.GameAnalysis
 }
 
 // analysed replays and analyses (at depth 2) the first n games of the
@@ -48,18 +48,7 @@ func analysed(t *testing.T, n int, text string) []game {
 		for i := range moves {
 			moves[i] = r.Plies[i].Move
 		}
-		var evals []*analyze.PlyEval
-		for _, pa := range srch.AnalyzeGame(&r.Start, moves) {
-			e := &analyze.PlyEval{Depth: 2, EvalBefore: int32(pa.Before), EvalAfter: int32(pa.After), Loss: int32(pa.Loss), Class: string(pa.Class)}
-			if pa.Best.From != pa.Best.To || pa.Best.IsCapture() {
-				e.BestMove = pa.Best.String()
-			}
-			for _, m := range pa.BestPV {
-				e.BestPV = append(e.BestPV, m.String())
-			}
-			evals = append(evals, e)
-		}
-		out = append(out, game{r, evals})
+		out = append(out, game{r, &analyze.GameAnalysis{Depth: 2, Plies: srch.AnalyzeGame(&r.Start, moves)}})
 	}
 	return out
 }
@@ -67,7 +56,7 @@ func analysed(t *testing.T, n int, text string) []game {
 func build(games []game, top, all int) *Analysis {
 	a := NewAnalysis(top, all)
 	for _, g := range games {
-		a.Add("sample.pdn", g.r, g.evals)
+		a.Add("sample.pdn", g.r, g.a)
 	}
 	return a
 }
@@ -95,13 +84,13 @@ func TestAnalysisWorstMoves(t *testing.T) {
 	var all []bad
 	seq := 0
 	for gi, g := range games {
-		for i, e := range g.evals {
+		for i, e := range g.a.Plies {
 			seq++
-			if !analyze.Bad(analyze.Class(e.Class)) {
+			if !analyze.Bad(e.Class) {
 				continue
 			}
-			drop := analyze.WinningChances(analyze.Score(e.EvalBefore)) - analyze.WinningChances(analyze.Score(e.EvalAfter))
-			all = append(all, bad{drop, int(e.Loss), seq, gi + 1, g.r.Plies[i].Ply})
+			drop := analyze.WinningChances(e.Before) - analyze.WinningChances(e.After)
+			all = append(all, bad{drop, e.Loss, seq, gi + 1, g.r.Plies[i].Ply})
 		}
 	}
 	// Worst first: the greatest fall, then the greatest loss, then the
@@ -217,7 +206,7 @@ func TestAnalysisKeepsFewGames(t *testing.T) {
 	games := analysed(t, 60, "")
 	a := NewAnalysis(3, 0)
 	for _, g := range games {
-		a.Add("sample.pdn", g.r, g.evals)
+		a.Add("sample.pdn", g.r, g.a)
 		if len(a.games) > 2*3+1 {
 			t.Fatalf("%d games kept for 3 worst moves", len(a.games))
 		}
@@ -453,7 +442,7 @@ func TestReportEscapesControlAndFormatCharacters(t *testing.T) {
 		"[Result \"0-2\"]\n"
 	games := analysed(t, 1, header+"1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. b2-c3 h8-g7 4. c3-d4 e5:c3 5. d2:b4 0-2\n")
 	a := NewAnalysis(5, 20)
-	a.Add("x\u202efdp.pdn", games[0].r, games[0].evals)
+	a.Add("x\u202efdp.pdn", games[0].r, games[0].a)
 	// The check page shows the games with an error: c3 is empty.
 	bad, err := pdn.NewReader(strings.NewReader(header+"1. c3-d4 f6-e5 2. c3-b4 0-2\n"), "x\u202efdp.pdn").Next()
 	if bad == nil {

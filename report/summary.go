@@ -42,24 +42,25 @@ func NewAnalysisSummary(depth int) *AnalysisSummary {
 	return &AnalysisSummary{Depth: depth, Classes: map[analyze.Class]int{}, worst: analyze.NewWorst[worstMove](10)}
 }
 
-// Add counts the analysis of a game, its evals, positions and nodes
+// Add counts the analysis of a game, a, its positions and nodes
 // (pipeline.Result's). The summary keeps r.Game: the run must not reuse
 // its memory.
-func (s *AnalysisSummary) Add(r *validate.Report, evals []*analyze.PlyEval, positions int, nodes uint64) {
+func (s *AnalysisSummary) Add(r *validate.Report, a *analyze.GameAnalysis, positions int, nodes uint64) {
 	s.Positions += int64(positions)
 	s.Nodes += nodes
-	for i, e := range evals {
-		class := analyze.Class(e.Class)
+	for i := range a.Len() {
+		e := &a.Plies[i]
+		class := e.Class
 		s.Classes[class]++
 		s.seq++
 		if !analyze.Bad(class) {
 			continue
 		}
 		pl := r.Plies[i]
-		before, after := analyze.Score(e.EvalBefore), analyze.Score(e.EvalAfter)
-		s.worst.Offer(analyze.BadMove[worstMove]{Drop: analyze.Fall(before, after), Loss: int(e.Loss), Seq: s.seq,
+		before, after := e.Before, e.After
+		s.worst.Offer(analyze.BadMove[worstMove]{Drop: analyze.Fall(before, after), Loss: e.Loss, Seq: s.seq,
 			Item: worstMove{before: before, after: after, file: r.Game.File, game: r.Game, ply: pl, class: class,
-				played: r.Canonical(&pl, false), best: RecordNames(r, &pl, e.BestMove), first: r.FirstMove()}})
+				played: r.Canonical(&pl, false), best: BestNames(r, e), first: r.FirstMove()}})
 	}
 }
 
@@ -97,17 +98,17 @@ func (s *AnalysisSummary) Write(w io.Writer, took time.Duration) {
 	}
 }
 
-// RecordNames rewrites move, written in the variant's standard names
-// (the engine's, as the datasets have it), in the names of r's record
-// (Report.Naming), where they differ: the move of pl's position it means.
-func RecordNames(r *validate.Report, pl *validate.Ply, move string) string {
+// BestNames writes the best move of an analysis of one of r's plies in
+// the names of r's record (Report.Naming): the variant's standard names
+// (the engine's, as the datasets have them) where they are the record's.
+// It is "" when the analysis names no best move.
+func BestNames(r *validate.Report, e *analyze.PlyAnalysis) string {
+	if !e.HasBest() {
+		return ""
+	}
 	nm := r.Naming()
-	if move == "" || nm.Standard() {
-		return move
+	if nm.Standard() {
+		return e.Best.String()
 	}
-	groups, err := r.Variant.Match(&pl.Before, move)
-	if err != nil || len(groups) != 1 {
-		return move
-	}
-	return nm.Format(&groups[0][0], r.Style())
+	return nm.Format(&e.Best, r.Style())
 }

@@ -16,7 +16,7 @@ import (
 
 	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/export"
+	"github.com/damka/damka/egtb"
 	"github.com/damka/damka/internal/engine"
 	"github.com/damka/damka/internal/hub"
 	"github.com/damka/damka/internal/wire"
@@ -332,9 +332,8 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]
 	for k := range byPos {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)       // the order does not change a result, only makes runs alike
-	out := map[int][]byte{} // by shard
-	depth := fn.Cfg.Depth
+	slices.Sort(keys)        // the order does not change a result, only makes runs alike
+	out := map[int][]byte{}  // by shard
 	own := map[string]bool{} // variants the engine does not play
 	for _, key := range keys {
 		pos, err := parseKey(key)
@@ -390,7 +389,7 @@ func (fn *analyseFn) ProcessElement(ctx context.Context, _ int, batches func(*[]
 			default:
 				pa = sr.AnalyzePly(&pos, &fn.moves[i])
 			}
-			data := appendEval(nil, pipeline.Eval(&pa, depth))
+			data := appendEval(nil, &pa)
 			st.Pairs++
 			st.Nodes += pa.Nodes
 			for _, r := range byPos[key][mv] {
@@ -429,56 +428,115 @@ func analyse(s beam.Scope, cfg config, ranked beam.PCollection) (evals, stats be
 	return beam.ParDo2(s, &analyseFn{Cfg: cfg}, byBucket)
 }
 
-// appendEval appends an analysis in its binary form: every field of
-// export.PlyEval in order (TestEvalBinary fails when one is added and
-// not here).
-func appendEval(b []byte, e *export.PlyEval) []byte {
-	b = binary.AppendUvarint(b, uint64(e.Depth))
-	for _, n := range []int32{e.EvalBefore, e.EvalAfter, e.MateBefore, e.MateAfter} {
-		b = binary.AppendVarint(b, int64(n))
+// appendEval appends the analysis of a ply in its binary form: every
+// field of analyze.PlyAnalysis in order (TestEvalBinary fails when one is
+// added and not here), its moves in the engine's notation (every landing
+// square), which decodeEval reads back against the position before the
+// ply.
+func appendEval(b []byte, pa *analyze.PlyAnalysis) []byte {
+	for _, s := range []analyze.Score{pa.Before, pa.BeforeWhite, pa.After} {
+		b = binary.AppendVarint(b, int64(s))
 	}
-	b = wire.AppendString(b, e.BestMove)
-	b = binary.AppendUvarint(b, uint64(len(e.BestPV)))
-	for _, m := range e.BestPV {
-		b = wire.AppendString(b, m)
+	best := ""
+	if pa.HasBest() {
+		best = pa.Best.String()
 	}
-	b = binary.AppendVarint(b, int64(e.Loss))
-	b = wire.AppendString(b, e.Class)
-	b = binary.AppendUvarint(b, e.Nodes)
-	b = binary.AppendUvarint(b, uint64(e.VerdictDepth))
-	b = wire.AppendString(b, e.TableBefore)
-	return wire.AppendString(b, e.TableAfter)
+	b = wire.AppendString(b, best)
+	b = binary.AppendUvarint(b, uint64(len(pa.BestPV)))
+	for i := range pa.BestPV {
+		b = wire.AppendString(b, pa.BestPV[i].String())
+	}
+	b = binary.AppendVarint(b, int64(pa.Loss))
+	b = wire.AppendString(b, string(pa.Class))
+	b = binary.AppendUvarint(b, pa.Nodes)
+	b = binary.AppendUvarint(b, uint64(pa.Depth))
+	b = binary.AppendUvarint(b, uint64(pa.VerdictDepth))
+	for _, t := range []struct {
+		has bool
+		wdl egtb.WDL
+	}{{pa.HasTableBefore, pa.TableBefore}, {pa.HasTableAfter, pa.TableAfter}} {
+		if !t.has {
+			b = append(b, 0)
+			continue
+		}
+		b = append(b, 1)
+		b = binary.AppendVarint(b, int64(t.wdl))
+	}
+	return b
 }
 
-// decodeEval reads an analysis appendEval wrote.
-func decodeEval(data []byte) (*export.PlyEval, error) {
+// decodeEval reads an analysis appendEval wrote of the ply played from
+// before.
+func decodeEval(data []byte, before *draughts.Position) (analyze.PlyAnalysis, error) {
+	var pa analyze.PlyAnalysis
 	r := wire.Reader{B: data}
-	e := &export.PlyEval{Depth: int(r.Uvarint())}
-	for _, n := range []*int32{&e.EvalBefore, &e.EvalAfter, &e.MateBefore, &e.MateAfter} {
-		*n = int32(r.Varint())
+	for _, s := range []*analyze.Score{&pa.Before, &pa.BeforeWhite, &pa.After} {
+		*s = analyze.Score(r.Varint())
 	}
-	e.BestMove = r.String()
+	best := r.String()
+	var pv []string
 	if n := r.Uvarint(); n > 0 && n <= uint64(len(r.B)) {
-		e.BestPV = make([]string, n)
-		for i := range e.BestPV {
-			e.BestPV[i] = r.String()
+		pv = make([]string, n)
+		for i := range pv {
+			pv[i] = r.String()
 		}
 	} else if n > 0 {
 		r.Fail()
 	}
-	e.Loss = int32(r.Varint())
-	e.Class = r.String()
-	e.Nodes = r.Uvarint()
-	e.VerdictDepth = int(r.Uvarint())
-	e.TableBefore = r.String()
-	e.TableAfter = r.String()
+	pa.Loss = int(r.Varint())
+	pa.Class = analyze.Class(r.String())
+	pa.Nodes = r.Uvarint()
+	pa.Depth = int(r.Uvarint())
+	pa.VerdictDepth = int(r.Uvarint())
+	for _, t := range []struct {
+		has *bool
+		wdl *egtb.WDL
+	}{{&pa.HasTableBefore, &pa.TableBefore}, {&pa.HasTableAfter, &pa.TableAfter}} {
+		switch r.Byte() {
+		case 0:
+		case 1:
+			*t.has, *t.wdl = true, egtb.WDL(r.Varint())
+		default:
+			r.Fail()
+		}
+	}
 	if len(r.B) > 0 {
 		r.Fail()
 	}
 	if r.Bad() {
-		return nil, fmt.Errorf("an analysis: %w", errCut)
+		return pa, fmt.Errorf("an analysis: %w", errCut)
 	}
-	return e, nil
+	if best != "" {
+		m, ok := moveOf(before, best)
+		if !ok {
+			return pa, fmt.Errorf("an analysis: its best move %s is no move of the position %s", best, before.FEN())
+		}
+		pa.Best = m
+	}
+	if len(pv) > 0 {
+		pa.BestPV = make([]draughts.Move, len(pv))
+		p := *before
+		for i, text := range pv {
+			m, ok := moveOf(&p, text)
+			if !ok {
+				return pa, fmt.Errorf("an analysis: move %d of its best line, %s, is no move of the position %s", i+1, text, p.FEN())
+			}
+			pa.BestPV[i] = m
+			p.Make(&m)
+		}
+	}
+	return pa, nil
+}
+
+// moveOf is the legal move of p written text in the engine's notation
+// (every landing square, draughts.Move.String).
+func moveOf(p *draughts.Position, text string) (draughts.Move, bool) {
+	for _, m := range p.Variant().Moves(p, nil) {
+		if m.String() == text {
+			return m, true
+		}
+	}
+	return draughts.Move{}, false
 }
 
 var errCut = errors.New("cut or damaged data")

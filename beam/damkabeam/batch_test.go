@@ -6,47 +6,62 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/damka/damka/export"
+	"github.com/damka/damka/analyze"
+	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/pdn"
 )
 
 // TestEvalBinary: an analysis reads back from its binary form with every
-// field of export.PlyEval, each set to a value of its own (a field added
-// to PlyEval and not to appendEval fails here), and a cut form is an
-// error, never a wrong analysis.
+// field of analyze.PlyAnalysis, each set to a value of its own (a field
+// added to PlyAnalysis and not to appendEval fails here), its moves
+// those of a search; a cut form is an error, never a wrong analysis, and
+// so is a move that is not one of the position.
 func TestEvalBinary(t *testing.T) {
-	var e export.PlyEval
+	before := draughts.Start(draughts.Russian)
+	moves := draughts.Russian.Moves(&before, nil)
+	e := analyze.NewSearcher(draughts.Russian, analyze.Options{Depth: 4, TTSize: 1}).AnalyzePly(&before, &moves[0])
+	if !e.HasBest() || len(e.BestPV) < 2 {
+		t.Fatalf("the search gave best %s, a line of %d moves", e.Best, len(e.BestPV))
+	}
 	v := reflect.ValueOf(&e).Elem()
 	for i := range v.NumField() {
-		f := v.Field(i)
-		switch f.Kind() {
-		case reflect.Int, reflect.Int32, reflect.Int64:
+		f, name := v.Field(i), v.Type().Field(i).Name
+		switch {
+		case name == "Best" || name == "BestPV":
+			// The search's.
+		case name == "Depth" || name == "VerdictDepth":
+			f.SetInt(int64(i + 7))
+		case f.CanInt():
 			f.SetInt(int64(-(i + 1) * 1000003 % 70000))
-			if v.Type().Field(i).Name == "Depth" || v.Type().Field(i).Name == "VerdictDepth" {
-				f.SetInt(int64(i + 7))
+			if f.Kind() == reflect.Int8 {
+				f.SetInt(int64(-i))
 			}
-		case reflect.Uint64:
+		case f.Kind() == reflect.Uint64:
 			f.SetUint(1<<40 + uint64(i))
-		case reflect.String:
-			f.SetString(v.Type().Field(i).Name + "-x")
-		case reflect.Slice:
-			f.Set(reflect.ValueOf([]string{"32-28", "19x28", ""}))
+		case f.Kind() == reflect.String:
+			f.SetString(name + "-x")
+		case f.Kind() == reflect.Bool:
+			f.SetBool(true)
 		default:
-			t.Fatalf("PlyEval.%s: a field of kind %s that the test does not fill", v.Type().Field(i).Name, f.Kind())
+			t.Fatalf("PlyAnalysis.%s: a field of kind %s that the test does not fill", name, f.Kind())
 		}
 	}
 	b := appendEval(nil, &e)
-	got, err := decodeEval(b)
+	got, err := decodeEval(b, &before)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(&e, got) {
-		t.Errorf("read back\n%+v\nwant\n%+v", got, &e)
+	if !reflect.DeepEqual(e, got) {
+		t.Errorf("read back\n%+v\nwant\n%+v", got, e)
 	}
 	for n := range len(b) {
-		if _, err := decodeEval(b[:n]); err == nil {
+		if _, err := decodeEval(b[:n], &before); err == nil {
 			t.Errorf("cut at %d of %d bytes: no error", n, len(b))
 		}
+	}
+	other := before.Play(&moves[0])
+	if _, err := decodeEval(b, &other); err == nil {
+		t.Error("an analysis read against another position: no error")
 	}
 
 	// Batches of tasks and of analyses.

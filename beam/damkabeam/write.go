@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/damka/damka/analyze"
 	"github.com/damka/damka/export"
 	"github.com/damka/damka/output"
 	"github.com/damka/damka/pipeline"
@@ -134,12 +135,13 @@ func writeShard(ctx context.Context, cfg config, shard int, games []rankedGame, 
 				return fmt.Errorf("%s game %d: %d plies to analyse, %d analyses came back", game.File, game.Index, n, len(e))
 			}
 			if n > 0 {
-				res.Evals = make([]*export.PlyEval, n)
+				a := &analyze.GameAnalysis{Depth: cfg.Depth, Plies: make([]analyze.PlyAnalysis, n)}
 				for i, b := range e {
-					if res.Evals[i], err = decodeEval(b); err != nil {
+					if a.Plies[i], err = decodeEval(b, &res.Report.Plies[i].Before); err != nil {
 						return fmt.Errorf("%s game %d ply %d: %w", game.File, game.Index, i+1, err)
 					}
 				}
+				res.Analysis = a
 			}
 			delete(evals, g.Rank)
 		}

@@ -312,11 +312,11 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {
 		r := res.Report
 		bar.Add(res.Positions)
-		summary.Add(r, res.Evals, res.Positions, res.Nodes)
+		summary.Add(r, res.Analysis, res.Positions, res.Nodes)
 		if opts.FitK {
-			fitK.add(r, res.Evals, es)
+			fitK.add(r, res.Analysis, es)
 		}
-		for i := range res.Evals {
+		for i := range res.Analysis.Len() {
 			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		return files.Add(res)
@@ -377,7 +377,7 @@ const fitFromPly = 10
 
 // add adds the positions of a game the engine analysed: not those of a
 // variant it does not play, nor a decisive score.
-func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engine.Set) {
+func (c *curveFit) add(r *validate.Report, ga *analyze.GameAnalysis, es *engine.Set) {
 	var res float64
 	switch r.Result {
 	case "2-0":
@@ -389,21 +389,17 @@ func (c *curveFit) add(r *validate.Report, evals []*analyze.PlyEval, es *engine.
 	default:
 		return
 	}
-	if len(evals) <= fitFromPly || !es.Decide(r.Variant).Plays {
+	if ga.Len() <= fitFromPly || !es.Decide(r.Variant).Plays {
 		return
 	}
 	n := c.fit.Len()
-	for i := fitFromPly; i < len(evals) && i < len(r.Plies); i++ {
-		e := evals[i]
-		if e == nil {
-			continue
-		}
-		sc := analyze.Score(e.EvalBefore)
-		if e.MateBefore != 0 || sc.IsDecisive() || sc.IsTableWin() || sc.IsTableLoss() {
+	for i := fitFromPly; i < ga.Len() && i < len(r.Plies); i++ {
+		sc := ga.Ply(i).Before
+		if sc.IsDecisive() || sc.IsTableWin() || sc.IsTableLoss() {
 			continue
 		}
 		// The score as the engine gave it: read as damka's at s*K/0.006.
-		x := float64(e.EvalBefore) * analyze.WinningChancesK / es.Spec().KOrDefault()
+		x := float64(sc) * analyze.WinningChancesK / es.Spec().KOrDefault()
 		if r.Plies[i].Side == draughts.Black {
 			x = -x
 		}

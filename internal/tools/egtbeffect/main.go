@@ -84,14 +84,14 @@ func run(corpus, dir string, depth, jobs int, control bool, only int) error {
 	plies, within, changed, classes := 0, 0, 0, 0
 	for gi := range games {
 		a, b := without[gi], with[gi]
-		for i := range a.Evals {
+		for i := range a.Analysis.Len() {
 			plies++
 			pl := &a.Report.Plies[i]
 			if pl.Before.Occupied().PopCount() <= db.MaxPieces() {
 				within++
 			}
-			ea, eb := a.Evals[i], b.Evals[i]
-			if ea.Class == eb.Class && ea.EvalBefore == eb.EvalBefore && ea.EvalAfter == eb.EvalAfter && ea.MateBefore == eb.MateBefore && ea.MateAfter == eb.MateAfter {
+			ea, eb := a.Analysis.Ply(i), b.Analysis.Ply(i)
+			if ea.Class == eb.Class && ea.Before == eb.Before && ea.After == eb.After {
 				continue
 			}
 			changed++
@@ -100,23 +100,12 @@ func run(corpus, dir string, depth, jobs int, control bool, only int) error {
 			}
 			fmt.Printf("%s game %d ply %d (%s, %d pieces): %s %s -> %s, then %s %s -> %s\n",
 				filepath.Base(games[gi].File), games[gi].Index, pl.Ply, pl.Move.String(), pl.Before.Occupied().PopCount(),
-				ea.Class, score(ea.EvalBefore, ea.MateBefore), score(ea.EvalAfter, ea.MateAfter),
-				eb.Class, score(eb.EvalBefore, eb.MateBefore), score(eb.EvalAfter, eb.MateAfter))
+				ea.Class, ea.Before, ea.After, eb.Class, eb.Before, eb.After)
 		}
 	}
 	fmt.Printf("%d games, %d plies analysed at depth %d; %d positions of %d pieces or fewer before the move; %d positions found in the databases during the searches; %d plies changed (score or class), %d classes changed\n",
 		len(games), plies, depth, within, db.MaxPieces(), hits.Load(), changed, classes)
 	return nil
-}
-
-func score(eval, mate int32) string {
-	switch {
-	case mate > 0:
-		return analyze.WinIn(int(mate)).String()
-	case mate < 0:
-		return analyze.LossIn(int(-mate)).String()
-	}
-	return analyze.Score(eval).String()
 }
 
 // analyse runs the pipeline of damka analyze on every game, jobs at once.
