@@ -402,7 +402,8 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 // tables, in every direction of the variant: the orthogonal steps along a
 // row are no whole-board shift (Geometry).
 func (v *spec) capturersEach(p *Position) Bitboard {
-	g := v.newMovegen(p, nil)
+	var g movegen[[1]uint64]
+	g.init(v, p, nil, &v.geo.ray1)
 	g.occ = setOf[[1]uint64](p.Occupied())
 	var j Bitboard
 	for b := p.Pieces[p.Side]; b != 0; b &= b - 1 {
@@ -449,23 +450,18 @@ func (v *spec) menCapturers(up, down, men Bitboard, us Color) Bitboard {
 	return down & men
 }
 
-// newMovegen prepares a capture search of p.
-func (v *spec) newMovegen(p *Position, buf []Move) movegen[[1]uint64] {
+// init prepares g for a capture search of p on sets of len(W) words,
+// along the rays of ray (the geometry's table of that kind); g is zero.
+// It sets g up in place, field by field: a movegen returned by value is
+// copied twice, one assigned a composite literal once.
+func (g *movegen[W]) init(v *spec, p *Position, buf []Move, ray *[256][numDirs]set[W]) {
 	us := p.Side
-	g := movegen[[1]uint64]{
-		r:         &v.Rules,
-		geo:       v.geo,
-		v:         v.id,
-		out:       buf,
-		ray:       &v.geo.ray1,
-		jumpable:  set[[1]uint64]{[1]uint64{uint64(p.Pieces[us^1])}},
-		promoRank: set[[1]uint64]{[1]uint64{uint64(v.geo.promo[us])}},
-		spared:    set[[1]uint64]{[1]uint64{uint64(p.Pieces[us^1] & p.Kings & v.spareMask)}},
-		manDirs:   v.manDirs[us&1],
-		dirs:      v.dirs,
-		ndirs:     v.ndirs,
-	}
-	return g
+	g.r, g.geo, g.v, g.out, g.ray = &v.Rules, v.geo, v.id, buf, ray
+	g.manDirs, g.dirs, g.ndirs = v.manDirs[us&1], v.dirs, v.ndirs
+	// The high words come with the 12x12 positions (docs/canadian.md, step 2).
+	g.jumpable.w[0] = uint64(p.Pieces[us^1])
+	g.promoRank.w[0] = uint64(v.geo.promo[us])
+	g.spared.w[0] = g.jumpable.w[0] & uint64(p.Kings&v.spareMask)
 }
 
 // run searches the captures of every piece of jumpers.
@@ -485,7 +481,8 @@ func (g *movegen[W]) run(p *Position, jumpers Bitboard) {
 // are listed once (see Counting).
 func (v *spec) captures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
 	jumpers = v.kingsFirst(p, jumpers)
-	g := v.newMovegen(p, buf)
+	var g movegen[[1]uint64]
+	g.init(v, p, buf, &v.geo.ray1)
 	g.sequences = sequences
 	start := len(buf)
 	g.run(p, jumpers)
@@ -1051,7 +1048,8 @@ func (g *movegen[W]) restore(b Square) {
 // sequences, one path per sequence of captured pieces (straightJumps
 // lists every landing square).
 func (v *spec) straightCaptures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
-	g := v.newMovegen(p, buf)
+	var g movegen[[1]uint64]
+	g.init(v, p, buf, &v.geo.ray1)
 	start := len(buf)
 	occ := p.Occupied()
 	for b := jumpers; b != 0; b &= b - 1 {
