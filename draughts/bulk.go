@@ -375,7 +375,8 @@ func manSteps(men, empty Bitboard, us Color, k uint) int {
 // whose other captures the generator counts. Every capture rule is the
 // generator's; the counts of manJumps only add to it.
 func (v *spec) countCaptures(p *Position, n, n2 int, jumpers Bitboard, c Counting, buf []Move) int {
-	g := v.newMovegen(p, buf[:0])
+	var g movegen[[1]uint64]
+	g.init(v, p, buf[:0], &v.geo.ray1)
 	g.sequences = c != CountLandings
 	most := 0 // with the majority rule: the most pieces the short captures take
 	if v.MajorityCapture {
@@ -444,7 +445,8 @@ func (v *spec) countFull(p *Position, jumpers Bitboard, c Counting, buf []Move) 
 	if c == CountResults {
 		return len(c.Distinct(v.captures(p, jumpers, buf[:0], true)))
 	}
-	g := v.newMovegen(p, nil)
+	var g movegen[[1]uint64]
+	g.init(v, p, nil, &v.geo.ray1)
 	g.counting = true
 	g.sequences = c == CountSequences
 	// Without kings on the board the precedence is the majority's.

@@ -112,6 +112,7 @@ type Geometry struct {
 	// the eight directions (the orthogonal ones two rows or files on).
 	neighbor [256][numDirs]Square
 	ray      [256][numDirs]Bitboard
+	ray1     [256][numDirs]set[[1]uint64]
 	rows     []Bitboard
 	files    []Bitboard
 	promo    [2]Bitboard // the row where each side's men are crowned
@@ -286,6 +287,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 				r |= t.Bit()
 			}
 			g.ray[s][d] = r
+			g.ray1[s][d] = setOf[[1]uint64](r)
 		}
 	}
 	for _, s := range g.squares {

@@ -114,18 +114,20 @@ func (m *Move) Equal(o *Move) bool {
 	return m.SameResult(o) && m.jumps == o.jumps && m.land == o.land
 }
 
-// movegen holds the state of one capture search.
-type movegen struct {
+// movegen holds the state of one capture search, on a board of len(W)
+// words (set).
+type movegen[W words] struct {
 	r         *Rules
 	geo       *Geometry
 	v         Variant
 	out       []Move
 	from      Square
-	occ       Bitboard // occupied while the capture runs: the mover's start is empty, captured pieces stay (R-CAP-6)
-	jumpable  Bitboard // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
-	captured  Bitboard
-	promoRank Bitboard
-	spared    Bitboard      // pieces a man may not capture: the enemy kings in Italian
+	ray       *[256][numDirs]set[W]
+	occ       set[W] // occupied while the capture runs: the mover's start is empty, captured pieces stay (R-CAP-6)
+	jumpable  set[W] // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
+	captured  set[W]
+	promoRank set[W]
+	spared    set[W]        // pieces a man may not capture: the enemy kings in Italian
 	manDirs   [numDirs]bool // directions a man may capture in
 	dirs      uint8         // the directions of captures, as a mask: the diagonals, and the orthogonals with Orthogonal
 	ndirs     Direction     // the directions of captures are those below ndirs
@@ -400,8 +402,9 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 // tables, in every direction of the variant: the orthogonal steps along a
 // row are no whole-board shift (Geometry).
 func (v *spec) capturersEach(p *Position) Bitboard {
-	g := v.newMovegen(p, nil)
-	g.occ = p.Occupied()
+	var g movegen[[1]uint64]
+	g.init(v, p, nil, &v.geo.ray1)
+	g.occ = setOf[[1]uint64](p.Occupied())
 	var j Bitboard
 	for b := p.Pieces[p.Side]; b != 0; b &= b - 1 {
 		s := b.First()
@@ -418,17 +421,17 @@ func (v *spec) capturersEach(p *Position) Bitboard {
 
 // canJumpShort reports whether a man (or a short-range king) on s has a
 // jump in the current capture state.
-func (g *movegen) canJumpShort(s Square, king bool) bool {
+func (g *movegen[W]) canJumpShort(s Square, king bool) bool {
 	geo := g.geo
 	for d := Direction(0); d < g.ndirs; d++ {
 		if !king && !g.manDirs[d] {
 			continue
 		}
 		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !g.jumpable.Has(mid) || !king && g.spared.Has(mid) {
+		if mid == NoSquare || !g.jumpable.has(mid) || !king && g.spared.has(mid) {
 			continue
 		}
-		if l := geo.neighbor[mid][d]; l != NoSquare && !g.occ.Has(l) {
+		if l := geo.neighbor[mid][d]; l != NoSquare && !g.occ.has(l) {
 			return true
 		}
 	}
@@ -447,31 +450,27 @@ func (v *spec) menCapturers(up, down, men Bitboard, us Color) Bitboard {
 	return down & men
 }
 
-// newMovegen prepares a capture search of p.
-func (v *spec) newMovegen(p *Position, buf []Move) movegen {
+// init prepares g for a capture search of p on sets of len(W) words,
+// along the rays of ray (the geometry's table of that kind); g is zero.
+// It sets g up in place, field by field: a movegen returned by value is
+// copied twice, one assigned a composite literal once.
+func (g *movegen[W]) init(v *spec, p *Position, buf []Move, ray *[256][numDirs]set[W]) {
 	us := p.Side
-	g := movegen{
-		r:         &v.Rules,
-		geo:       v.geo,
-		v:         v.id,
-		out:       buf,
-		jumpable:  p.Pieces[us^1],
-		promoRank: v.geo.promo[us],
-		spared:    p.Pieces[us^1] & p.Kings & v.spareMask,
-		manDirs:   v.manDirs[us&1],
-		dirs:      v.dirs,
-		ndirs:     v.ndirs,
-	}
-	return g
+	g.r, g.geo, g.v, g.out, g.ray = &v.Rules, v.geo, v.id, buf, ray
+	g.manDirs, g.dirs, g.ndirs = v.manDirs[us&1], v.dirs, v.ndirs
+	// The high words come with the 12x12 positions (docs/canadian.md, step 2).
+	g.jumpable.w[0] = uint64(p.Pieces[us^1])
+	g.promoRank.w[0] = uint64(v.geo.promo[us])
+	g.spared.w[0] = g.jumpable.w[0] & uint64(p.Kings&v.spareMask)
 }
 
 // run searches the captures of every piece of jumpers.
-func (g *movegen) run(p *Position, jumpers Bitboard) {
+func (g *movegen[W]) run(p *Position, jumpers Bitboard) {
 	occ := p.Occupied()
 	for b := jumpers; b != 0; b &= b - 1 {
 		s := b.First()
 		g.from = s
-		g.occ = occ &^ s.Bit()
+		g.occ = setOf[W](occ &^ s.Bit())
 		g.wasKing = p.Kings.Has(s)
 		g.extend(s, g.wasKing, 0)
 	}
@@ -482,7 +481,8 @@ func (g *movegen) run(p *Position, jumpers Bitboard) {
 // are listed once (see Counting).
 func (v *spec) captures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
 	jumpers = v.kingsFirst(p, jumpers)
-	g := v.newMovegen(p, buf)
+	var g movegen[[1]uint64]
+	g.init(v, p, buf, &v.geo.ray1)
 	g.sequences = sequences
 	start := len(buf)
 	g.run(p, jumpers)
@@ -574,7 +574,7 @@ func keepMajority(out []Move, start int) []Move {
 
 // extend continues a capture standing on s after n jumps, and emits the
 // move when it cannot go on (a capture must be completed, R-CAP-4).
-func (g *movegen) extend(s Square, king bool, n int) {
+func (g *movegen[W]) extend(s Square, king bool, n int) {
 	if n < maxJumps {
 		if king && g.r.FlyingKings {
 			if g.r.LandBehind {
@@ -594,9 +594,9 @@ func (g *movegen) extend(s Square, king bool, n int) {
 }
 
 // emit appends the capture ending on s after n jumps.
-func (g *movegen) emit(s Square, n int, crown bool) {
+func (g *movegen[W]) emit(s Square, n int, crown bool) {
 	if g.counting && g.ranked {
-		m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured, v: g.v}
+		m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured.lo(), v: g.v}
 		copy(m.land[:n], g.land[:n])
 		switch k := m.precedence(g.kings); {
 		case k < g.best:
@@ -620,15 +620,15 @@ func (g *movegen) emit(s Square, n int, crown bool) {
 		g.count++
 		return
 	}
-	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured, v: g.v}
-	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.Has(s))
+	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured.lo(), v: g.v}
+	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.has(s))
 	copy(m.land[:n], g.land[:n])
 	g.out = append(g.out, m)
 }
 
 // shortJumps tries every jump of a man, or with king of a short-range
 // king, from s.
-func (g *movegen) shortJumps(s Square, king bool, n int) bool {
+func (g *movegen[W]) shortJumps(s Square, king bool, n int) bool {
 	if !king {
 		return g.manJumpsFrom(s, n)
 	}
@@ -636,11 +636,11 @@ func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 	found := false
 	for d := Direction(0); d < g.ndirs; d++ {
 		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !g.jumpable.Has(mid) {
+		if mid == NoSquare || !g.jumpable.has(mid) {
 			continue
 		}
 		l := geo.neighbor[mid][d]
-		if l == NoSquare || g.occ.Has(l) {
+		if l == NoSquare || g.occ.has(l) {
 			continue
 		}
 		found = true
@@ -655,7 +655,7 @@ func (g *movegen) shortJumps(s Square, king bool, n int) bool {
 // man straight from here (extend's work, in place: the captures of men
 // are most of the captures searched), and only a crowning that goes on
 // as a king hands it back to extend.
-func (g *movegen) manJumpsFrom(s Square, n int) bool {
+func (g *movegen[W]) manJumpsFrom(s Square, n int) bool {
 	geo := g.geo
 	found := false
 	for d := Direction(0); d < g.ndirs; d++ {
@@ -663,17 +663,17 @@ func (g *movegen) manJumpsFrom(s Square, n int) bool {
 			continue
 		}
 		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !g.jumpable.Has(mid) || g.spared.Has(mid) {
+		if mid == NoSquare || !g.jumpable.has(mid) || g.spared.has(mid) {
 			continue
 		}
 		l := geo.neighbor[mid][d]
-		if l == NoSquare || g.occ.Has(l) {
+		if l == NoSquare || g.occ.has(l) {
 			continue
 		}
 		found = true
 		g.take(n, mid, l)
 		switch {
-		case !g.promoRank.Has(l) || g.r.CapturePromotion == PassThrough:
+		case !g.promoRank.has(l) || g.r.CapturePromotion == PassThrough:
 			if n+1 >= maxJumps || !g.manJumpsFrom(l, n+1) {
 				g.emit(l, n+1, false)
 			}
@@ -700,56 +700,63 @@ func (g *movegen) manJumpsFrom(s Square, n int) bool {
 // a pause on the square right behind the captured piece, and the other
 // branches turn off the diagonal (its reverse is blocked by the captured
 // piece, R-CAP-6): one path per sequence of captured pieces.
-func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
+func (g *movegen[W]) kingJumps(s Square, n int, dirs uint8) bool {
 	geo := g.geo
 	found := false
 	for d := Direction(0); d < g.ndirs; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}
-		blk := geo.ray[s][d] & g.occ
-		if blk == 0 {
+		blk := g.ray[s][d].and(g.occ)
+		if blk.zero() {
 			continue
 		}
-		b := firstBlocker(blk, d)
-		if !g.jumpable.Has(b) {
+		b := blk.first() // the first piece in direction d (firstBlocker)
+		if !d.positive() {
+			b = blk.last()
+		}
+		if !g.jumpable.has(b) {
 			continue
 		}
-		landing := geo.ray[b][d]
+		landing := g.ray[b][d]
 		next := NoSquare // the next piece along the diagonal
-		if blk2 := landing & g.occ; blk2 != 0 {
-			next = firstBlocker(blk2, d)
-			landing = before(landing, next, d)
+		if blk2 := landing.and(g.occ); !blk2.zero() {
+			next = blk2.first()
+			if !d.positive() {
+				next = blk2.last()
+			}
+			// The squares of the ray before next.
+			landing = landing.andNot(g.ray[next][d]).without(next)
 		}
-		if landing == 0 {
+		if landing.zero() {
 			continue
 		}
 		found = true
-		g.jumpable &^= b.Bit()
-		g.captured |= b.Bit()
+		g.jumpable = g.jumpable.andNot(bitOf[W](b))
+		g.captured = g.captured.or(bitOf[W](b))
 		turn := g.dirs
 		straight := false
-		var goesOn Bitboard
+		var goesOn set[W]
 		if n+1 < maxJumps {
 			if g.sequences {
 				// Across d: neither straight on (searched once below)
 				// nor back over the piece just taken.
 				turn = g.dirs &^ (1<<d | 1<<d.Opposite())
-				if next != NoSquare && g.jumpable.Has(next) {
-					if l := geo.neighbor[next][d]; l != NoSquare && !g.occ.Has(l) {
+				if next != NoSquare && g.jumpable.has(next) {
+					if l := geo.neighbor[next][d]; l != NoSquare && !g.occ.has(l) {
 						straight = true
 					}
 				}
 			}
-			for l := landing; l != 0; l &= l - 1 {
-				if sq := l.First(); g.kingCanJump(sq, turn) {
-					goesOn |= sq.Bit()
+			for l := landing; !l.zero(); l = l.dropFirst() {
+				if sq := l.first(); g.kingCanJump(sq, turn) {
+					goesOn = goesOn.or(bitOf[W](sq))
 				}
 			}
 		}
-		if goesOn != 0 || straight {
-			for l := goesOn; l != 0; l &= l - 1 {
-				sq := l.First()
+		if !goesOn.zero() || straight {
+			for l := goesOn; !l.zero(); l = l.dropFirst() {
+				sq := l.first()
 				g.land[n] = sq
 				g.kingJumps(sq, n+1, turn)
 			}
@@ -759,8 +766,8 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 				g.kingJumps(sq, n+1, 1<<d)
 			}
 		} else {
-			for l := landing; l != 0; l &= l - 1 {
-				sq := l.First()
+			for l := landing; !l.zero(); l = l.dropFirst() {
+				sq := l.first()
 				g.land[n] = sq
 				g.emit(sq, n+1, false)
 			}
@@ -775,30 +782,33 @@ func (g *movegen) kingJumps(s Square, n int, dirs uint8) bool {
 // the piece leaves the board at once, so the king may cross its square
 // again later in the move. (Men capture forward only there, and never
 // come back to a square they jumped: the removal matters to kings only.)
-func (g *movegen) kingJumpsBehind(s Square, n int) bool {
+func (g *movegen[W]) kingJumpsBehind(s Square, n int) bool {
 	geo := g.geo
 	found := false
 	for d := Direction(0); d < g.ndirs; d++ {
-		blk := geo.ray[s][d] & g.occ
-		if blk == 0 {
+		blk := g.ray[s][d].and(g.occ)
+		if blk.zero() {
 			continue
 		}
-		b := firstBlocker(blk, d)
-		if !g.jumpable.Has(b) {
+		b := blk.first() // the first piece in direction d (firstBlocker)
+		if !d.positive() {
+			b = blk.last()
+		}
+		if !g.jumpable.has(b) {
 			continue
 		}
 		l := geo.neighbor[b][d]
-		if l == NoSquare || g.occ.Has(l) {
+		if l == NoSquare || g.occ.has(l) {
 			continue
 		}
 		found = true
 		g.take(n, b, l)
 		if g.r.RemoveAsTaken {
-			g.occ &^= b.Bit()
+			g.occ = g.occ.andNot(bitOf[W](b))
 		}
 		g.extend(l, true, n+1)
 		if g.r.RemoveAsTaken {
-			g.occ |= b.Bit()
+			g.occ = g.occ.or(bitOf[W](b))
 		}
 		g.untake(b)
 	}
@@ -824,19 +834,22 @@ func backward(c Color) Direction {
 
 // kingCanJump reports whether a flying king on s has a capture in one of
 // the directions of dirs in the current capture state.
-func (g *movegen) kingCanJump(s Square, dirs uint8) bool {
+func (g *movegen[W]) kingCanJump(s Square, dirs uint8) bool {
 	geo := g.geo
 	for d := Direction(0); d < g.ndirs; d++ {
 		if dirs&(1<<d) == 0 {
 			continue
 		}
-		blk := geo.ray[s][d] & g.occ
-		if blk == 0 {
+		blk := g.ray[s][d].and(g.occ)
+		if blk.zero() {
 			continue
 		}
-		b := firstBlocker(blk, d)
-		if g.jumpable.Has(b) {
-			if l := geo.neighbor[b][d]; l != NoSquare && !g.occ.Has(l) {
+		b := blk.first() // the first piece in direction d (firstBlocker)
+		if !d.positive() {
+			b = blk.last()
+		}
+		if g.jumpable.has(b) {
+			if l := geo.neighbor[b][d]; l != NoSquare && !g.occ.has(l) {
 				return true
 			}
 		}
@@ -844,15 +857,17 @@ func (g *movegen) kingCanJump(s Square, dirs uint8) bool {
 	return false
 }
 
-func (g *movegen) take(n int, mid, l Square) {
-	g.jumpable &^= mid.Bit()
-	g.captured |= mid.Bit()
+func (g *movegen[W]) take(n int, mid, l Square) {
+	i, sh := word[W](mid)
+	g.jumpable.w[i] &^= 1 << sh
+	g.captured.w[i] |= 1 << sh
 	g.land[n] = l
 }
 
-func (g *movegen) untake(mid Square) {
-	g.jumpable |= mid.Bit()
-	g.captured &^= mid.Bit()
+func (g *movegen[W]) untake(mid Square) {
+	i, sh := word[W](mid)
+	g.jumpable.w[i] |= 1 << sh
+	g.captured.w[i] &^= 1 << sh
 }
 
 // NoDirection is no direction: the first jump of a capture, which comes
@@ -927,7 +942,7 @@ func (v *spec) hasStraightQuiet(p *Position) bool {
 // later jumps may open; a jump straight back the way the last one came is
 // forbidden (NoTurnBack). Every landing square of a king is searched: the
 // majority rule (keepMajority) drops the paths that stop short.
-func (g *movegen) straightJumps(s Square, king bool, n int, last Direction) {
+func (g *movegen[W]) straightJumps(s Square, king bool, n int, last Direction) {
 	geo := g.geo
 	found := false
 	for d := fileUp; d < numDirs && n < maxJumps; d++ {
@@ -942,18 +957,18 @@ func (g *movegen) straightJumps(s Square, king bool, n int, last Direction) {
 			continue
 		}
 		mid := geo.neighbor[s][d]
-		if mid == NoSquare || !g.jumpable.Has(mid) {
+		if mid == NoSquare || !g.jumpable.has(mid) {
 			continue
 		}
 		l := geo.neighbor[mid][d]
-		if l == NoSquare || g.occ.Has(l) {
+		if l == NoSquare || g.occ.has(l) {
 			continue
 		}
 		found = true
 		g.take(n, mid, l)
 		g.remove(mid)
 		switch {
-		case !g.promoRank.Has(l):
+		case !g.promoRank.has(l):
 			g.straightJumps(l, false, n+1, d)
 		case g.r.CapturePromotion == PromoteAndContinue:
 			g.crowned = true
@@ -975,28 +990,34 @@ func (g *movegen) straightJumps(s Square, king bool, n int, last Direction) {
 // straightKingJumps tries the captures of a flying king from s along
 // direction d: over the first piece of the line when it is an enemy, to
 // every empty square behind it up to the next piece.
-func (g *movegen) straightKingJumps(s Square, d Direction, n int) bool {
-	geo := g.geo
-	blk := geo.ray[s][d] & g.occ
-	if blk == 0 {
+func (g *movegen[W]) straightKingJumps(s Square, d Direction, n int) bool {
+	blk := g.ray[s][d].and(g.occ)
+	if blk.zero() {
 		return false
 	}
-	b := firstBlocker(blk, d)
-	if !g.jumpable.Has(b) {
+	b := blk.first() // the first piece in direction d (firstBlocker)
+	if !d.positive() {
+		b = blk.last()
+	}
+	if !g.jumpable.has(b) {
 		return false
 	}
-	landing := geo.ray[b][d]
-	if blk2 := landing & g.occ; blk2 != 0 {
-		landing = before(landing, firstBlocker(blk2, d), d)
+	landing := g.ray[b][d]
+	if blk2 := landing.and(g.occ); !blk2.zero() {
+		next := blk2.first()
+		if !d.positive() {
+			next = blk2.last()
+		}
+		landing = landing.andNot(g.ray[next][d]).without(next)
 	}
-	if landing == 0 {
+	if landing.zero() {
 		return false
 	}
-	g.jumpable &^= b.Bit()
-	g.captured |= b.Bit()
+	g.jumpable = g.jumpable.andNot(bitOf[W](b))
+	g.captured = g.captured.or(bitOf[W](b))
 	g.remove(b)
-	for l := landing; l != 0; l &= l - 1 {
-		sq := l.First()
+	for l := landing; !l.zero(); l = l.dropFirst() {
+		sq := l.first()
 		g.land[n] = sq
 		g.straightJumps(sq, true, n+1, d)
 	}
@@ -1008,15 +1029,17 @@ func (g *movegen) straightKingJumps(s Square, d Direction, n int) bool {
 // remove takes a captured piece off the board at once where the variant
 // removes pieces as they are taken (RemoveAsTaken); restore puts it back
 // when the search returns.
-func (g *movegen) remove(b Square) {
+func (g *movegen[W]) remove(b Square) {
 	if g.r.RemoveAsTaken {
-		g.occ &^= b.Bit()
+		i, sh := word[W](b)
+		g.occ.w[i] &^= 1 << sh
 	}
 }
 
-func (g *movegen) restore(b Square) {
+func (g *movegen[W]) restore(b Square) {
 	if g.r.RemoveAsTaken {
-		g.occ |= b.Bit()
+		i, sh := word[W](b)
+		g.occ.w[i] |= 1 << sh
 	}
 }
 
@@ -1025,13 +1048,14 @@ func (g *movegen) restore(b Square) {
 // sequences, one path per sequence of captured pieces (straightJumps
 // lists every landing square).
 func (v *spec) straightCaptures(p *Position, jumpers Bitboard, buf []Move, sequences bool) []Move {
-	g := v.newMovegen(p, buf)
+	var g movegen[[1]uint64]
+	g.init(v, p, buf, &v.geo.ray1)
 	start := len(buf)
 	occ := p.Occupied()
 	for b := jumpers; b != 0; b &= b - 1 {
 		s := b.First()
 		g.from = s
-		g.occ = occ &^ s.Bit()
+		g.occ = setOf[[1]uint64](occ &^ s.Bit())
 		g.wasKing = p.Kings.Has(s)
 		g.straightJumps(s, g.wasKing, 0, NoDirection)
 	}

@@ -294,7 +294,8 @@ func children[W width](v *spec, p *Position, kids []board, st *perftState, depth
 		return kids
 	}
 	// The other captures of the slow men, and the kings'.
-	gen := v.newMovegen(p, st.moves[depth][:0])
+	var gen movegen[[1]uint64]
+	gen.init(v, p, st.moves[depth][:0], &v.geo.ray1)
 	gen.sequences = st.c != CountLandings
 	gen.run(p, slow)
 	ms := gen.out[:0]
