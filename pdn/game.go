@@ -190,11 +190,28 @@ func (m Move) Squares() string {
 // without regard to case.
 func (g *Game) Tag(name string) (string, bool) {
 	for _, t := range g.Tags {
-		if strings.EqualFold(t.Name, name) {
+		if tagNameIs(t.Name, name) {
 			return t.Value, true
 		}
 	}
 	return "", false
+}
+
+// tagNameIs reports whether name is want without regard to case, as
+// strings.EqualFold does; names that begin with different ASCII letters
+// (nearly every pair a tag look-up compares) at one comparison.
+func tagNameIs(name, want string) bool {
+	if len(name) > 0 && len(want) > 0 && name[0]|want[0] < 0x80 && lowerASCII(name[0]) != lowerASCII(want[0]) {
+		return false
+	}
+	return strings.EqualFold(name, want)
+}
+
+func lowerASCII(c byte) byte {
+	if c-'A' < 26 {
+		c += 'a' - 'A'
+	}
+	return c
 }
 
 // Tag names accepted, in order, by the accessors. The first name is the
