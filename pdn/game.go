@@ -189,8 +189,18 @@ func (m Move) Squares() string {
 // Tag returns the value of the first tag with the given name, compared
 // without regard to case.
 func (g *Game) Tag(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if tagNameIs(t.Name, name) {
+	// tagNameIs, its test of the first letters inline: a tag look-up
+	// compares the name with every tag before the one it finds.
+	c := byte(0x80) // name does not begin with an ASCII byte
+	if len(name) > 0 && name[0] < 0x80 {
+		c = lowerASCII(name[0])
+	}
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		if c < 0x80 && len(t.Name) > 0 && t.Name[0] < 0x80 && lowerASCII(t.Name[0]) != c {
+			continue
+		}
+		if strings.EqualFold(t.Name, name) {
 			return t.Value, true
 		}
 	}

@@ -55,6 +55,14 @@ func TestTagNameIs(t *testing.T) {
 			if got, want := tagNameIs(a, b), strings.EqualFold(a, b); got != want {
 				t.Errorf("tagNameIs(%q, %q) = %v, strings.EqualFold %v", a, b, got, want)
 			}
+			// Game.Tag has the same test inline: it finds the tag a
+			// when asked for b exactly then, after another tag.
+			g := &Game{Tags: []Tag{{Name: "Other", Value: "o"}, {Name: a, Value: "v"}}}
+			v, ok := g.Tag(b)
+			want := strings.EqualFold(a, b) || strings.EqualFold("Other", b)
+			if ok != want || ok && v != "v" && !strings.EqualFold("Other", b) {
+				t.Errorf("Tag(%q) with a tag %q: %q %v", b, a, v, ok)
+			}
 		}
 	}
 }
