@@ -30,6 +30,7 @@ var tables embed.FS
 type Entry struct {
 	Variant draughts.Variant
 	Name    string   // as the source writes it (Cyrillic for Russian names)
+	Lang    string   // the language Name is in, a BCP 47 tag ("ru", "en", "nl")
 	Latin   string   // Name transliterated (Transliterate)
 	Moves   []string // from the variant's start position, every landing square
 	Source  string   // where the name and moves were read
@@ -112,22 +113,22 @@ func parseTable(text string) ([]Entry, error) {
 		}
 		f := strings.Split(line, "\t")
 		if header {
-			if strings.Join(f, ",") != "variant,name,name_latin,moves,source" {
-				return nil, fmt.Errorf("line %d: columns %q, want variant, name, name_latin, moves, source", i+1, f)
+			if strings.Join(f, ",") != "variant,name,lang,name_latin,moves,source" {
+				return nil, fmt.Errorf("line %d: columns %q, want variant, name, lang, name_latin, moves, source", i+1, f)
 			}
 			header = false
 			continue
 		}
-		if len(f) != 5 {
-			return nil, fmt.Errorf("line %d: %d fields, want 5", i+1, len(f))
+		if len(f) != 6 {
+			return nil, fmt.Errorf("line %d: %d fields, want 6", i+1, len(f))
 		}
 		v, err := draughts.VariantByName(f[0])
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", i+1, err)
 		}
-		e := Entry{Variant: v, Name: f[1], Latin: f[2], Moves: strings.Fields(f[3]), Source: f[4]}
-		if e.Name == "" || e.Source == "" || len(e.Moves) == 0 {
-			return nil, fmt.Errorf("line %d: a name, moves and a source are required", i+1)
+		e := Entry{Variant: v, Name: f[1], Lang: f[2], Latin: f[3], Moves: strings.Fields(f[4]), Source: f[5]}
+		if e.Name == "" || e.Lang == "" || e.Source == "" || len(e.Moves) == 0 {
+			return nil, fmt.Errorf("line %d: a name, its language, moves and a source are required", i+1)
 		}
 		if e.Position, err = play(v, e.Moves); err != nil {
 			return nil, fmt.Errorf("line %d: %s: %v", i+1, e.Name, err)
@@ -141,7 +142,7 @@ func parseTable(text string) ([]Entry, error) {
 // position has one name), or a name's rows disagree on its transliteration.
 func checkTable(es []Entry) error {
 	seen := map[posKey]*Entry{}
-	latin := map[string]string{}
+	latin, lang := map[string]string{}, map[string]string{}
 	for i := range es {
 		e := &es[i]
 		k := posKey{e.Variant, e.Position.Hash()}
@@ -153,6 +154,10 @@ func checkTable(es []Entry) error {
 			return fmt.Errorf("%s is transliterated both %q and %q", e.Name, l, e.Latin)
 		}
 		latin[e.Name] = e.Latin
+		if l, ok := lang[e.Name]; ok && l != e.Lang {
+			return fmt.Errorf("%s is in both %q and %q", e.Name, l, e.Lang)
+		}
+		lang[e.Name] = e.Lang
 	}
 	return nil
 }

@@ -117,13 +117,13 @@ func TestNoDuplicatePositions(t *testing.T) {
 		}
 	}
 	// The loader refuses such a table, too.
-	dup := "variant\tname\tname_latin\tmoves\tsource\n" +
-		"russian\tA\tA\tc3-d4\tx\nrussian\tB\tB\tc3-d4\ty\n"
+	dup := "variant\tname\tlang\tname_latin\tmoves\tsource\n" +
+		"russian\tA\tru\tA\tc3-d4\tx\nrussian\tB\tru\tB\tc3-d4\ty\n"
 	_, err := readTables(fstest.MapFS{"x.tsv": {Data: []byte(dup)}})
 	if err == nil || !strings.Contains(err.Error(), "reaches the position of") {
 		t.Errorf("a table with one position twice: %v", err)
 	}
-	bad := "variant\tname\tname_latin\tmoves\tsource\nrussian\tA\tA\tc3-d4 c3-d4\tx\n"
+	bad := "variant\tname\tlang\tname_latin\tmoves\tsource\nrussian\tA\tru\tA\tc3-d4 c3-d4\tx\n"
 	if _, err := readTables(fstest.MapFS{"x.tsv": {Data: []byte(bad)}}); err == nil {
 		t.Error("a row whose moves do not replay was read")
 	}

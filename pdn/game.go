@@ -189,12 +189,39 @@ func (m Move) Squares() string {
 // Tag returns the value of the first tag with the given name, compared
 // without regard to case.
 func (g *Game) Tag(name string) (string, bool) {
-	for _, t := range g.Tags {
+	// tagNameIs, its test of the first letters inline: a tag look-up
+	// compares the name with every tag before the one it finds.
+	c := byte(0x80) // name does not begin with an ASCII byte
+	if len(name) > 0 && name[0] < 0x80 {
+		c = lowerASCII(name[0])
+	}
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		if c < 0x80 && len(t.Name) > 0 && t.Name[0] < 0x80 && lowerASCII(t.Name[0]) != c {
+			continue
+		}
 		if strings.EqualFold(t.Name, name) {
 			return t.Value, true
 		}
 	}
 	return "", false
+}
+
+// tagNameIs reports whether name is want without regard to case, as
+// strings.EqualFold does; names that begin with different ASCII letters
+// (nearly every pair a tag look-up compares) at one comparison.
+func tagNameIs(name, want string) bool {
+	if len(name) > 0 && len(want) > 0 && name[0]|want[0] < 0x80 && lowerASCII(name[0]) != lowerASCII(want[0]) {
+		return false
+	}
+	return strings.EqualFold(name, want)
+}
+
+func lowerASCII(c byte) byte {
+	if c-'A' < 26 {
+		c += 'a' - 'A'
+	}
+	return c
 }
 
 // Tag names accepted, in order, by the accessors. The first name is the

@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -195,6 +196,7 @@ func (g *Game) inferNumber() (int, string) {
 	if fen := g.FEN(); fen != "" {
 		sq.text(fen)
 	}
+	sq.fold()
 	switch {
 	case sq.alpha:
 		if sq.maxFile <= 'h' && sq.maxRank <= 8 {
@@ -229,7 +231,7 @@ func (g *Game) evidence() bool {
 		}
 	}
 	for _, t := range g.Tags {
-		if strings.EqualFold(t.Name, "GameType") || strings.EqualFold(t.Name, "Variant") || strings.EqualFold(t.Name, "FEN") {
+		if tagNameIs(t.Name, "GameType") || tagNameIs(t.Name, "Variant") || tagNameIs(t.Name, "FEN") {
 			return true
 		}
 	}
@@ -238,7 +240,7 @@ func (g *Game) evidence() bool {
 
 func (g *Game) hasItalianTags() bool {
 	for _, t := range g.Tags {
-		if strings.EqualFold(t.Name, "Bianco") || strings.EqualFold(t.Name, "Nero") || strings.EqualFold(t.Name, "Risultato") {
+		if tagNameIs(t.Name, "Bianco") || tagNameIs(t.Name, "Nero") || tagNameIs(t.Name, "Risultato") {
 			return true
 		}
 	}
@@ -256,7 +258,24 @@ type squareStats struct {
 	// Turkish draughts, which plays on every square, names them all the
 	// time.
 	squares, light int
+	// files and ranks are the files (bit f-'a') and ranks (bit r-'0') of
+	// the usual five-byte moves ("c3-d4"), which short notes without a
+	// comparison a square; fold adds them to alpha, maxFile and maxRank.
+	files uint32
+	ranks uint16
 }
+
+// lightRanks has bit r of lightRanks[f] set when the square of file
+// 'a'+f and rank r is light (lightSquare); ranks 0 and 9 and the files
+// beyond h have none.
+var lightRanks = func() (t [26]uint16) {
+	for f := range 8 {
+		for r := 1; r <= 8; r++ {
+			t[f] |= uint16(lightSquare(byte('a'+f), r)) << r
+		}
+	}
+	return t
+}()
 
 // turkish reports whether the light squares are too many for slips: at
 // least two, and a quarter of the squares (half of a Turkish game's
@@ -272,6 +291,15 @@ func (s *squareStats) note(file byte, rank int) {
 	s.light += lightSquare(file, rank)
 }
 
+// fold adds the squares short noted to alpha, maxFile and maxRank.
+func (s *squareStats) fold() {
+	if s.files != 0 {
+		s.alpha = true
+		s.maxFile = max(s.maxFile, byte('a'+bits.Len32(s.files)-1))
+		s.maxRank = max(s.maxRank, bits.Len16(s.ranks)-1)
+	}
+}
+
 // lightSquare is 1 when file (a lower-case letter) and rank name a light
 // square of the 8x8 board whose a1 is dark, else 0.
 func lightSquare(file byte, rank int) int {
@@ -281,9 +309,31 @@ func lightSquare(file byte, rank int) int {
 	return 0
 }
 
+// short notes the squares of t when it is the usual "c3-d4" (two
+// algebraic squares of one digit, '-', ':' or 'x' between them), as text
+// would, and reports whether it was.
+func (s *squareStats) short(t string) bool {
+	if len(t) != 5 {
+		return false
+	}
+	f0, r0, f1, r1 := t[0]-'a', t[1]-'0', t[3]-'a', t[4]-'0'
+	if f0 >= 26 || f1 >= 26 || r0 >= 10 || r1 >= 10 || f0 == 'x'-'a' || f1 == 'x'-'a' ||
+		(t[2] != '-' && t[2] != ':' && t[2] != 'x') {
+		return false
+	}
+	s.files |= 1<<f0 | 1<<f1
+	s.ranks |= 1<<r0 | 1<<r1
+	s.squares += 2
+	s.light += int(lightRanks[f0]>>r0&1 + lightRanks[f1]>>r1&1)
+	return true
+}
+
+// moves notes the squares of ms and their variations (fold them after).
 func (s *squareStats) moves(ms []Move) {
 	for i := range ms {
-		s.text(ms[i].Text)
+		if !s.short(ms[i].Text) {
+			s.text(ms[i].Text)
+		}
 		if ms[i].Notes != nil {
 			for _, v := range ms[i].Variations() {
 				s.moves(v)
@@ -296,16 +346,13 @@ func (s *squareStats) moves(ms []Move) {
 // followed by digits is an algebraic square, other digit runs are numeric
 // squares. In a FEN, upper-case letters (colours, K) are skipped.
 func (s *squareStats) text(t string) {
-	if len(t) == 5 && (t[2] == '-' || t[2] == ':' || t[2] == 'x') && isSquare(t[0], t[1]) && isSquare(t[3], t[4]) {
-		// The usual "c3-d4": as the loop below reads it (note, twice).
-		f0, r0, f1, r1 := t[0], int(t[1]-'0'), t[3], int(t[4]-'0')
-		s.alpha = true
-		s.maxFile = max(s.maxFile, f0, f1)
-		s.maxRank = max(s.maxRank, r0, r1)
-		s.squares += 2
-		s.light += lightSquare(f0, r0) + lightSquare(f1, r1)
-		return
+	if !s.short(t) {
+		s.scan(t)
 	}
+}
+
+// scan is text's reading of t a character at a time.
+func (s *squareStats) scan(t string) {
 	for i := 0; i < len(t); {
 		c := t[i]
 		switch {
@@ -326,12 +373,6 @@ func (s *squareStats) text(t string) {
 			i++
 		}
 	}
-}
-
-// isSquare reports whether file and rank make an algebraic square of one
-// digit, as text reads it.
-func isSquare(file, rank byte) bool {
-	return file >= 'a' && file <= 'z' && file != 'x' && rank >= '0' && rank <= '9'
 }
 
 func digitsAt(t string, i int) (n, j int) {

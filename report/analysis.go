@@ -388,6 +388,7 @@ func newCounts() counts {
 // openingCount is the explorer's statistics of a named opening: its games
 // and their results.
 type openingCount struct {
+	lang, latin                string // of the name (openings.Entry)
 	games, white, draws, black int
 }
 
@@ -409,11 +410,11 @@ func (c *counts) add(r *validate.Report) {
 	for _, f := range r.Findings {
 		c.kinds[f.Kind]++
 	}
-	if name := openings.Name(r); name != "" {
-		o := c.openings[name]
+	if e := openings.Classify(r); e != nil {
+		o := c.openings[e.Name]
 		if o == nil {
-			o = &openingCount{}
-			c.openings[name] = o
+			o = &openingCount{lang: e.Lang, latin: e.Latin}
+			c.openings[e.Name] = o
 		}
 		o.games++
 		switch r.Result {
@@ -432,9 +433,12 @@ func (c *counts) add(r *validate.Report) {
 func (c *counts) openingRows() []openingRow {
 	var rows []openingRow
 	for name, o := range c.openings {
-		r := openingRow{Name: name, Latin: openings.Transliterate(name), Games: o.games, White: o.white, Draws: o.draws, Black: o.black, Score: "–"}
+		r := openingRow{Name: name, Lang: o.lang, Games: o.games, White: o.white, Draws: o.draws, Black: o.black, Score: "–"}
 		if decided := o.white + o.draws + o.black; decided > 0 {
 			r.Score = fmt.Sprintf("%.0f%%", 100*(float64(o.white)+float64(o.draws)/2)/float64(decided))
+		}
+		if o.latin != name {
+			r.Latin = o.latin
 		}
 		rows = append(rows, r)
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
 
@@ -23,13 +24,32 @@ func AppendCheckJSON(dst []byte, r *validate.Report, filter func(*validate.Findi
 	if !ok {
 		return dst, false
 	}
-	for _, c := range dst[start:] {
-		if c >= 0x7f {
-			line := display.JSON(dst[start:])
-			return append(dst[:start], line...), true
-		}
+	if aboveASCII(dst[start:]) {
+		line := display.JSON(dst[start:])
+		return append(dst[:start], line...), true
 	}
 	return dst, true
+}
+
+// aboveASCII reports whether b has a byte of 0x7f (DEL) or above, eight
+// bytes at a time: in each byte of x, (x&0x7f)+1 carries into bit 7
+// exactly when the low seven bits are all set (DEL), and x itself has
+// bit 7 set when the byte is 0x80 or above.
+func aboveASCII(b []byte) bool {
+	const low7, ones, high = 0x7f7f7f7f7f7f7f7f, 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		if ((x&low7)+ones|x)&high != 0 {
+			return true
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // appendCheckJSON is AppendCheckJSON without the escapes for display.

@@ -73,3 +73,53 @@ func TestOpeningsSection(t *testing.T) {
 		t.Error("an empty run has no 'none' row")
 	}
 }
+
+// The openings of International draughts are named in English and Dutch,
+// not Russian: each row says its name's language, and a name in Latin
+// letters is not written a second time.
+func TestOpeningsSectionLanguages(t *testing.T) {
+	const text = `[GameType "20"]
+[Result "2-0"]
+
+1. 32-28 19-23 2-0
+
+[GameType "20"]
+[Result "1-1"]
+
+1. 32-28 17-22 2. 28x17 11x22 3. 37-32 12-17 4. 41-37 6-11 5. 46-41 7-12
+6. 34-29 2-7 7. 40-34 19-23 8. 45-40 14-19 9. 32-28 23x32 10. 37x28 20-24
+11. 29x20 15x24 12. 41-37 16-21 13. 31-26 11-16 1-1
+
+[GameType "25"]
+[Result "0-2"]
+
+1. c3-d4 d6-c5 2. b2-c3 e7-d6 0-2
+`
+	c := NewCheck(0)
+	rd := pdn.NewReader(strings.NewReader(text), "o.pdn")
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if g == nil {
+			t.Fatal(err)
+		}
+		c.Add("o.pdn", validate.Game(g, validate.Options{}))
+	}
+	var b bytes.Buffer
+	if err := c.Write(&b, Meta{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	_, sec, _ := strings.Cut(b.String(), `<section id="openings">`)
+	sec, _, _ = strings.Cut(sec, "</section>")
+	for _, want := range []string{
+		`<tr><th scope="row" lang="en">Symmetrical variation</th><td>1</td>`,
+		`<tr><th scope="row" lang="nl">Schwarzmanvariant</th><td>1</td>`,
+		`<tr><th scope="row" lang="ru">Старая партия <span class="latin" lang="ru-Latn">Staraya partiya</span></th><td>1</td>`,
+	} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("no row %s in\n%s", want, sec)
+		}
+	}
+}

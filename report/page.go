@@ -90,10 +90,12 @@ func (p *page) CSS() template.CSS { return template.CSS(styleSheet) }
 
 type row struct{ Label, Value string }
 
-// openingRow is a named opening's line of the openings section: its games,
-// White's wins, the draws, Black's wins, and White's score.
+// openingRow is a named opening's line of the openings section: its name,
+// the language of the name and the name in Latin letters when it is
+// written in others (a Russian name), its games, White's wins, the draws,
+// Black's wins, and White's score.
 type openingRow struct {
-	Name, Latin                string
+	Name, Lang, Latin          string
 	Games, White, Draws, Black int
 	Score                      string // "56%", "–" when no game has a result
 }

@@ -24,6 +24,12 @@ func moveText(w *pdn.Move) (string, bool) {
 	// as it is; a blank, a control or a byte not ASCII takes the long way,
 	// which reads them as before.
 	s := w.Text
+	if len(s) == 5 { // "c3-d4", most moves: the same test, unrolled
+		if s[0]-'!' > 0x7f-'!' || s[1]-'!' > 0x7f-'!' || s[2]-'!' > 0x7f-'!' || s[3]-'!' > 0x7f-'!' || s[4]-'!' > 0x7f-'!' {
+			return lookalikeText(w)
+		}
+		return s, false
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i]-'!' > 0x7f-'!' {
 			return lookalikeText(w)

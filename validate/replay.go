@@ -100,7 +100,10 @@ func (rp *replay) run() {
 		rp.tracker = draughts.NewTracker(&rp.p)
 	default:
 		if cap(m.plies) < len(rp.moves) {
-			m.plies = make([]Ply, 0, len(rp.moves))
+			// Rounded up to 64 plies, so that a report replayed into
+			// again and again (a batch's, pipeline.Run) grows a few
+			// times, not at every game longer than all before it.
+			m.plies = make([]Ply, 0, (len(rp.moves)+63)&^63)
 		}
 		r.Plies = m.plies[:0]
 		if m.tracker == nil {
