@@ -1,6 +1,10 @@
 package analyze
 
-import "github.com/damka/damka/draughts"
+import (
+	"sync"
+
+	"github.com/damka/damka/draughts"
+)
 
 // The evaluation of a variant is chosen by the variant (evaluatorFor), not
 // by its traits: Russian draughts and giveaway keep the tuned evaluations
@@ -31,11 +35,22 @@ func init() {
 			evaluators[v] = newGeometryEval(v).eval
 		}
 	}
+}
+
+// patternsOnce puts the pattern tables in use on the first evaluation
+// asked for: their folding takes tens of milliseconds, which a command
+// that evaluates nothing (check, export) does not pay.
+var patternsOnce sync.Once
+
+// loadPatterns puts the patterns of the evaluations that have them in use.
+func loadPatterns() {
+	useRussianPatterns()
 	usePatterns()
 }
 
 // evaluatorFor is the evaluation of v.
 func evaluatorFor(v draughts.Variant) evaluator {
+	patternsOnce.Do(loadPatterns)
 	if e := evaluators[v]; e != nil {
 		return e
 	}

@@ -66,6 +66,11 @@ var patternsRussian []byte
 
 func init() {
 	buildPatRegions()
+}
+
+// useRussianPatterns puts the Russian patterns in use (patTable), unless
+// the levers leave them out.
+func useRussianPatterns() {
 	if !levers.pattern || levers.handEval {
 		return
 	}

@@ -89,6 +89,7 @@ func TestFitPatterns(t *testing.T) {
 	if *patData == "" {
 		t.Skip("-pat-data not set")
 	}
+	patternsOnce.Do(loadPatterns)
 	saved := patTable
 	patTable = nil // the quiet lines and the base evaluation without patterns
 	defer func() { patTable = saved }()

@@ -172,8 +172,8 @@ var (
 	intlBase     evaluator
 )
 
-// usePatterns adds the patterns to the evaluations that have them (at
-// init, once the evaluators are set; Levers ipattern=0 leaves them out).
+// usePatterns adds the patterns to the evaluations that have them (on
+// the first evaluation, patternsOnce; Levers ipattern=0 leaves them out).
 func usePatterns() {
 	if len(patternsInternational) == 0 || !levers.intlPattern {
 		return
