@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/validate"
 )
 
 // The tags the games table reads into columns of their own (they stay in
@@ -123,13 +124,8 @@ func dateTag(g *pdn.Game, names []string) (year int, date arrow.Date32, ok bool)
 // whiteScore is White's score of a normalised result: 1, 0.5 or 0, NaN
 // for an unknown one ("*").
 func whiteScore(result string) float64 {
-	switch result {
-	case "2-0":
-		return 1
-	case "1-1":
-		return 0.5
-	case "0-2":
-		return 0
+	if s, ok := validate.WhiteScore(result); ok {
+		return s
 	}
 	return math.NaN()
 }

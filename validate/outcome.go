@@ -32,6 +32,21 @@ func declaredResult(g *pdn.Game) string {
 	return NormalizeResult(g.Terminator)
 }
 
+// WhiteScore is White's score of a normalised result (Report.Result):
+// 1 for "2-0", 0.5 for "1-1", 0 for "0-2"; ok is false for any other
+// ("*", unknown).
+func WhiteScore(result string) (score float64, ok bool) {
+	switch result {
+	case "2-0":
+		return 1, true
+	case "1-1":
+		return 0.5, true
+	case "0-2":
+		return 0, true
+	}
+	return 0, false
+}
+
 // NormalizeResult maps the ways records write a result to "2-0", "1-1",
 // "0-2", or "*" when it says nothing (or nothing damka understands).
 func NormalizeResult(s string) string {

@@ -378,15 +378,8 @@ const fitFromPly = 10
 // add adds the positions of a game the engine analysed: not those of a
 // variant it does not play, nor a decisive score.
 func (c *curveFit) add(r *validate.Report, ga *analyze.GameAnalysis, es *engine.Set) {
-	var res float64
-	switch r.Result {
-	case "2-0":
-		res = 1
-	case "1-1":
-		res = 0.5
-	case "0-2":
-		res = 0
-	default:
+	res, ok := validate.WhiteScore(r.Result)
+	if !ok {
 		return
 	}
 	if ga.Len() <= fitFromPly || !es.Decide(r.Variant).Plays {

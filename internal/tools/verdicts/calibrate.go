@@ -27,15 +27,8 @@ func calibPositions(cfg *config, every int) ([]calibPosition, int, error) {
 	games := 0
 	err := input.ReadFile(cfg.heldOutFile, func(g *pdn.Game, _ error) error {
 		r := validate.Game(g, validate.Options{Variant: cfg.variant})
-		var res float64
-		switch r.Result {
-		case "2-0":
-			res = 1
-		case "1-1":
-			res = 0.5
-		case "0-2":
-			res = 0
-		default:
+		res, ok := validate.WhiteScore(r.Result)
+		if !ok {
 			return nil
 		}
 		games++
