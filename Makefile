@@ -39,6 +39,7 @@ screenshots:
 test: lint
 	$(GO) test ./...
 	$(GO) test -tags duckdb ./export/
+	$(GO) test -tags research -run TestLevers ./analyze/
 
 # The concurrent packages under the race detector (-short: the long
 # byte-for-byte comparisons are skipped, they have no goroutines of their own;
@@ -225,7 +226,7 @@ FIT_OUT        := analyze/weights_russian.go
 endif
 FIT_L2         ?= 1e-6
 selfplay:
-	nice -n 10 $(GO) run -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1" ./internal/tools/selfplay \
+	nice -n 10 $(GO) run -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1" ./internal/tools/selfplay \
 		-variant $(FIT_VARIANT) -games $(SELFPLAY_GAMES) -depth $(SELFPLAY_DEPTH) -seed 2 \
 		-openings '$(SELFPLAY_OPEN)' -o $(SELFPLAY)
 fit:
@@ -246,7 +247,7 @@ PATTERN_GAMES ?= 30000
 MATCH_GAMES   ?= 500
 MATCH_DEPTH   ?= 6
 selfplay-patterns:
-	nice -n 10 $(GO) run -ldflags "-X github.com/damka/damka/analyze.Levers=pattern=0" ./internal/tools/selfplay -variant russian -games $(PATTERN_GAMES) -depth 8 -seed 7 \
+	nice -n 10 $(GO) run -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=pattern=0" ./internal/tools/selfplay -variant russian -games $(PATTERN_GAMES) -depth 8 -seed 7 \
 		-openings 'testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn' -o $(PATTERN_DATA)
 PATTERN_L2    ?= 6e-6
 fit-patterns:
@@ -276,7 +277,7 @@ TRAIN_LEVERS  ?= $(if $(filter international,$(TRAIN_VARIANT)),ipattern=0,)
 TRAIN_OPEN     = $(if $(filter international,$(TRAIN_VARIANT)),$(INTL_OPENINGS),$(RU_OPENINGS))
 train-data:
 	@mkdir -p out
-	$(GO) build -ldflags "-X github.com/damka/damka/analyze.Levers=$(TRAIN_LEVERS)" -o out/train-selfplay ./internal/tools/selfplay
+	$(GO) build -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=$(TRAIN_LEVERS)" -o out/train-selfplay ./internal/tools/selfplay
 	nohup sh -c 'for i in $$(seq $(TRAIN_CHUNKS)); do nice -n 10 out/train-selfplay -variant $(TRAIN_VARIANT) \
 		-depth $(TRAIN_DEPTH) -chunk-games $(TRAIN_GAMES) -seed $(TRAIN_SEED) -openings "$(TRAIN_OPEN)" \
 		-version "$(VERSION)$(if $(TRAIN_LEVERS), levers $(TRAIN_LEVERS))" -data $(TRAIN_DIR) || exit 1; done' > out/train-$(TRAIN_VARIANT).log 2>&1 &
@@ -317,6 +318,7 @@ match: build
 lint:
 	$(GO) vet ./...
 	$(GO) vet -tags duckdb ./export/
+	$(GO) vet -tags research ./analyze/ ./cmd/damka/
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) run $(STATICCHECK) ./...

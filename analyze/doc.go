@@ -17,8 +17,9 @@
 // Depth counts plies of the main search, which is selective the way
 // draughts programs make it (Scan, Kingsrow), with no null move (zugzwang
 // is common in draughts); each part can be switched off at build time to
-// be measured on its own (Levers; with lmr=0,pc=0,asp=0,iir=0 the search
-// is the full-width search of earlier versions):
+// be measured on its own (Levers, in a build with the tag research;
+// with lmr=0,pc=0,asp=0,iir=0 the search is the full-width search of
+// earlier versions):
 //
 //   - Late move reductions: at a node with 3 plies or more to go and no
 //     capture to make, a quiet move after the first two (not a promotion,
