@@ -466,7 +466,9 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 
 // capturersEach is capturers piece by piece through the neighbour and ray
 // tables, in every direction of the variant: the orthogonal steps along a
-// row are no whole-board shift (Geometry).
+// row are no whole-board shift (Geometry). A wide board (12x12) comes
+// here through eachCaptures and goes on to capturersWide, so that
+// capturers tests nothing more for the others.
 func (v *spec) capturersEach(p *Position) Bitboard {
 	if v.wide {
 		return Bitboard(capturersWide[[2]uint64](v, p)[0])
