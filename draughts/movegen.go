@@ -375,6 +375,72 @@ func (v *spec) capturers(p *Position) Bitboard {
 	return v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty)
 }
 
+// capturersWide is capturers on sets of len(W) words: word 0 as on a
+// one-word board, the low word of up and the high word of down with the
+// carries of two words (jumpCarries).
+func capturersWide[W words](v *spec, p *Position) (r W) {
+	geo := v.geo
+	us := p.Side
+	opp := p.Pieces[us^1]
+	occ := p.Occupied()
+	empty := geo.board &^ occ
+	men := p.Men(us)
+	kings := p.KingsOf(us)
+	var up, down Bitboard
+	if geo.perRow == 4 {
+		up, down = jumpTargets(empty, opp, 4)
+	} else {
+		up, down = jumpTargets(empty, opp, 5)
+	}
+	n := len(r) - 1
+	var e, o, uw, dw W
+	if n > 0 {
+		e[0], o[0] = uint64(empty), uint64(opp)
+		if geo.perRow == 4 {
+			uw[0], dw[n] = jumpCarries(e, o, 4)
+		} else {
+			uw[0], dw[n] = jumpCarries(e, o, 5)
+		}
+		up = Bitboard(uw[0])
+	}
+	if !v.FlyingKings {
+		j := (up | down) & kings
+		if v.MenSpareKings {
+			if geo.perRow == 4 {
+				up, down = jumpTargets(empty, opp&^p.Kings, 4)
+			} else {
+				up, down = jumpTargets(empty, opp&^p.Kings, 5)
+			}
+			if n > 0 {
+				o[0] &^= uint64(p.Kings)
+				if geo.perRow == 4 {
+					uw[0], dw[n] = jumpCarries(e, o, 4)
+				} else {
+					uw[0], dw[n] = jumpCarries(e, o, 5)
+				}
+				up = Bitboard(uw[0])
+			}
+		}
+		r[0] = uint64(j | v.menCapturers(up, down, men, us))
+		return r
+	}
+	r[0] = uint64(v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty))
+	return r
+}
+
+// jumpCarries is the low word of up and the high word of down of
+// jumpTargets on two words (capturersWide).
+func jumpCarries[W words](e, o W, k uint) (up0, downN uint64) {
+	n := len(o) - 1
+	t0, t1 := (e[0]>>k|e[n]<<(64-k))&o[0], e[n]>>k&o[n]
+	u0, u1 := (e[0]>>(k+1)|e[n]<<(63-k))&o[0], e[n]>>(k+1)&o[n]
+	up0 = t0>>k | t1<<(64-k) | u0>>(k+1) | u1<<(63-k)
+	t0, t1 = e[0]<<k&o[0], (e[n]<<k|e[0]>>(64-k))&o[n]
+	u0, u1 = e[0]<<(k+1)&o[0], (e[n]<<(k+1)|e[0]>>(63-k))&o[n]
+	downN = t1<<k | t0>>(64-k) | u1<<(k+1) | u0>>(63-k)
+	return up0, downN
+}
+
 // flyingCapturers returns the flying kings among kings that can capture
 // along a diagonal: the first piece on some ray is an enemy with an empty
 // square behind it. Perft's counter (kingCapturers) asks it too.
@@ -400,8 +466,13 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 
 // capturersEach is capturers piece by piece through the neighbour and ray
 // tables, in every direction of the variant: the orthogonal steps along a
-// row are no whole-board shift (Geometry).
+// row are no whole-board shift (Geometry). A wide board (12x12) comes
+// here through eachCaptures and goes on to capturersWide, so that
+// capturers tests nothing more for the others.
 func (v *spec) capturersEach(p *Position) Bitboard {
+	if v.wide {
+		return Bitboard(capturersWide[[2]uint64](v, p)[0])
+	}
 	var g movegen[[1]uint64]
 	g.init(v, p, nil, &v.geo.ray1)
 	g.occ = setOf[[1]uint64](p.Occupied())

@@ -132,3 +132,65 @@ func TestSetOneWordIsBitboard(t *testing.T) {
 		}
 	})
 }
+
+// shift128 shifts the 128-bit number hi:lo left by s bits (right if s is
+// negative): the reference jumpCarries is checked against.
+func shift128(lo, hi uint64, s int) (uint64, uint64) {
+	if s >= 0 {
+		u := uint(s)
+		return lo << u, hi<<u | lo>>(64-u)
+	}
+	u := uint(-s)
+	return lo>>u | hi<<(64-u), hi >> u
+}
+
+// TestJumpCarries checks the words of the whole-board capture test on
+// two words (jumpTargets' formula on a 128-bit board) that jumpCarries
+// computes, the low word of up and the high word of down, against
+// 128-bit shifts.
+func TestJumpCarries(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := uint(rapid.IntRange(4, 6).Draw(t, "k"))
+		e := [2]uint64{rapid.Uint64().Draw(t, "e0"), rapid.Uint64().Draw(t, "e1")}
+		o := [2]uint64{rapid.Uint64().Draw(t, "o0"), rapid.Uint64().Draw(t, "o1")}
+		// up = (e>>k & o)>>k | (e>>(k+1) & o)>>(k+1), down the same left.
+		var up, down [2]uint64
+		for _, s := range []int{int(k), int(k) + 1} {
+			l, h := shift128(e[0], e[1], -s)
+			l, h = shift128(l&o[0], h&o[1], -s)
+			up[0], up[1] = up[0]|l, up[1]|h
+			l, h = shift128(e[0], e[1], s)
+			l, h = shift128(l&o[0], h&o[1], s)
+			down[0], down[1] = down[0]|l, down[1]|h
+		}
+		if u0, d1 := jumpCarries(e, o, k); u0 != up[0] || d1 != down[1] {
+			t.Fatalf("k=%d e=%x o=%x: jumpCarries %x %x, want %x %x", k, e, o, u0, d1, up[0], down[1])
+		}
+	})
+}
+
+// TestCapturersWideOneWord checks capturersWide on two words against
+// capturers on positions of one word (high words empty) of random games
+// of every variant found by whole-board shifts.
+func TestCapturersWideOneWord(t *testing.T) {
+	for _, v := range Variants() {
+		s := v.spec()
+		if s.eachCaptures || s.special {
+			continue
+		}
+		rapid.Check(t, func(t *rapid.T) {
+			p := Start(v)
+			plies := rapid.IntRange(0, 120).Draw(t, "plies")
+			for i := 0; i < plies; i++ {
+				if got, want := Bitboard(capturersWide[[2]uint64](s, &p)[0]), s.capturers(&p); got != want {
+					t.Fatalf("%s %s: capturersWide %x, capturers %x", v, p.FEN(), uint64(got), uint64(want))
+				}
+				ms := v.Moves(&p, nil)
+				if len(ms) == 0 {
+					return
+				}
+				p.Make(&ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
+			}
+		})
+	}
+}

@@ -176,6 +176,12 @@ type spec struct {
 	// eachCaptures: the capturers are found piece by piece through the
 	// tables (Orthogonal, Straight), not by whole-board shifts.
 	eachCaptures bool
+	// wide: a board of more than 64 bits (12x12, docs/canadian.md step
+	// 2), whose capturers are found on two words (capturersWide). A wide
+	// spec sets eachCaptures too, so that the test of eachCaptures in
+	// capturers sends it there and the other boards pay no test of their
+	// own. No variant is wide yet.
+	wide bool
 	// special: FirstKingWins or Straight, which generate sends to
 	// generateSpecial.
 	special bool
