@@ -421,6 +421,16 @@ func firstBlocker(blk Bitboard, d Direction) Square {
 	return Square(63 - bits.LeadingZeros64(uint64(blk)))
 }
 
+// openRay is the squares of a ray in direction d before the first of
+// blk, the pieces on it (every square when blk is empty): before and
+// firstBlocker in one, cheap enough for kingSteps to be inlined.
+func openRay(blk Bitboard, d Direction) Bitboard {
+	if d.positive() {
+		return blk&-blk - 1 // below the lowest
+	}
+	return ^(1<<bits.Len64(uint64(blk)) - 1) // above the highest
+}
+
 // before returns the squares of ray r (in direction d) strictly before s.
 func before(r Bitboard, s Square, d Direction) Bitboard {
 	if d.positive() {

@@ -238,21 +238,27 @@ func (v *spec) diagonalQuiet(p *Position, buf []Move) []Move {
 	for k := p.KingsOf(us) &^ v.barred(p); k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < 4; d++ {
-			var t Bitboard
-			if v.FlyingKings {
-				t = geo.ray[s][d]
-				if blk := t & occ; blk != 0 {
-					t = before(t, firstBlocker(blk, d), d)
-				}
-			} else if n := geo.neighbor[s][d]; n != NoSquare && empty.Has(n) {
-				t = n.Bit()
-			}
-			for ; t != 0; t &= t - 1 {
+			for t := v.kingSteps(s, d, occ, empty); t != 0; t &= t - 1 {
 				buf = append(buf, Move{From: s, To: t.First(), v: v.id})
 			}
 		}
 	}
 	return buf
+}
+
+// kingSteps is the squares a king on s reaches by a quiet move in
+// direction d: the empty squares of its diagonal up to the first piece
+// for a flying king, else the next square when it is empty (a square off
+// the board, NoSquare, has no bit).
+func (v *spec) kingSteps(s Square, d Direction, occ, empty Bitboard) Bitboard {
+	if !v.FlyingKings {
+		return v.geo.neighbor[s][d].Bit() & empty
+	}
+	t := v.geo.ray[s][d]
+	if blk := t & occ; blk != 0 {
+		t &= openRay(blk, d)
+	}
+	return t
 }
 
 // barred is the king of the side to move that has made the limit of quiet

@@ -375,16 +375,7 @@ func addKingMoves(v *spec, kids []board, p *Position) []board {
 	for ks := p.KingsOf(us); ks != 0; ks &= ks - 1 {
 		s := ks.First()
 		for d := Direction(0); d < 4; d++ {
-			var to Bitboard
-			if v.FlyingKings {
-				to = geo.ray[s][d]
-				if blk := to & occ; blk != 0 {
-					to = before(to, firstBlocker(blk, d), d)
-				}
-			} else {
-				to = geo.neighbor[s][d].Bit() & empty
-			}
-			for ; to != 0; to &= to - 1 {
+			for to := v.kingSteps(s, d, occ, empty); to != 0; to &= to - 1 {
 				m := s.Bit() | to&-to
 				x := board{p.Pieces, p.Kings ^ m}
 				x.pieces[us] ^= m
