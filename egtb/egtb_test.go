@@ -5,7 +5,9 @@ import (
 	"flag"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/damka/damka/draughts"
 )
@@ -518,5 +520,83 @@ func TestSet(t *testing.T) {
 	}
 	if e, err := OpenSet(t.TempDir()); err != nil || !e.Empty() {
 		t.Errorf("an empty folder: %v, %v", e, err)
+	}
+}
+
+// TestBuildOnNeed: a set of an empty folder with BuildOnNeed builds the
+// tables the first time a position they would hold is probed, once,
+// while other goroutines probe (a probe waits for them): every probe is
+// answered as by the tables built beforehand. A position of more pieces
+// builds nothing; a set opened from the folder afterwards lacks nothing.
+func TestBuildOnNeed(t *testing.T) {
+	dir := t.TempDir()
+	s, err := OpenSet(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts, dones atomic.Int32
+	s.BuildOnNeed(AutoBuild{Dir: dir, Pieces: 3,
+		Start: func(v draughts.Variant) {
+			if v != draughts.Russian {
+				t.Errorf("built %v", v)
+			}
+			starts.Add(1)
+		},
+		Done: func(v draughts.Variant, classes int, bytes uint64, took time.Duration, err error) {
+			if err != nil || classes != len(Classes(3)) || bytes == 0 {
+				t.Errorf("done: %d classes, %d bytes, %v", classes, bytes, err)
+			}
+			dones.Add(1)
+		}})
+	pos := func(fen string) *draughts.Position {
+		p, err := draughts.Russian.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &p
+	}
+	many := pos("W:Wa1,c1,e1,g1:Bb8,d8,f8,h8")
+	if _, ok := s.Probe(many); ok || starts.Load() != 0 {
+		t.Fatalf("8 pieces: held %v, %d builds", ok, starts.Load())
+	}
+	fens := []string{"W:WKa1,Kc1:BKh2", "B:WKa1,Kc1:BKh2", "W:Wc3:BKh8", "W:WKa1:BKh2", "B:Wc3,e3:Bh8"}
+	var wg sync.WaitGroup
+	got := make([][]WDL, 4)
+	for g := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, f := range fens {
+				w, ok := s.Probe(pos(f))
+				if !ok {
+					t.Errorf("%s: not held", f)
+				}
+				got[g] = append(got[g], w)
+			}
+		}()
+	}
+	wg.Wait()
+	if starts.Load() != 1 || dones.Load() != 1 {
+		t.Fatalf("%d builds begun, %d ended, want 1", starts.Load(), dones.Load())
+	}
+	ref, err := Open(dir, draughts.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range fens {
+		want, _ := ref.Probe(pos(f))
+		for g := range got {
+			if got[g][i] != want {
+				t.Errorf("%s: goroutine %d probed %v, the tables say %v", f, g, got[g][i], want)
+			}
+		}
+	}
+	again, err := OpenSet(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.BuildOnNeed(AutoBuild{Dir: dir, Pieces: 3, Start: func(draughts.Variant) { t.Error("built again") }})
+	if w, ok := again.Probe(pos(fens[0])); !ok || w != got[0][0] {
+		t.Errorf("reopened: %v %v", w, ok)
 	}
 }

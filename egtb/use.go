@@ -5,18 +5,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-
-	"github.com/damka/damka/draughts"
 )
 
-// Use is the databases a run searches with: those of one folder, or none,
-// and then whether to say so. A run without them works as it would with
-// an empty folder; it says once, at the end, that positions the default
-// build would hold were searched instead (Missed, MissingNote), so that a
-// user who never built them learns what they would change.
+// Use is the databases a run searches with: those of one folder, or none.
+// The default folder's are built there on first need (AutoBuild), a
+// folder the user named is read as it is.
 type Use struct {
 	Set *Set   // nil: none
-	Dir string // where they were looked for; "" when nowhere (no note)
+	Dir string // where they were looked for; "" when nowhere
 	// Default: Dir is DefaultDir, not a folder the user named.
 	Default bool
 	// Skipped are the tables (or a variant's folder, or Dir itself) left
@@ -34,9 +30,11 @@ var ErrNoDatabases = errors.New("no endgame database there")
 // a named pipe) is left out and listed in Skipped, never waited on. A
 // folder the user named (dir not "") must hold some, else the error wraps
 // ErrNoDatabases (the Use returned with it has Skipped, which may say
-// why); the default folder (DefaultDir, for "") may hold none, and a
-// system without a cache folder has none.
-func UseDir(dir string) (*Use, error) {
+// why). The default folder (DefaultDir, for "") may hold none: with auto
+// set, the classes of auto.Pieces pieces or fewer that it lacks are built
+// there on first need (Set.BuildOnNeed; auto.Dir is set to it). A system
+// without a cache folder has none.
+func UseDir(dir string, auto *AutoBuild) (*Use, error) {
 	named := dir != ""
 	if !named {
 		d, err := DefaultDir()
@@ -52,15 +50,21 @@ func UseDir(dir string) (*Use, error) {
 		u.Skipped = []error{fmt.Errorf("%s: not a folder", dir)}
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		u.Skipped = []error{err}
-	case err == nil:
+	default:
 		s, skipped := OpenSetSkipping(dir)
 		u.Skipped = skipped
-		if !s.Empty() {
-			u.Set = s
-		}
+		u.Set = s
 	}
-	if named && u.Set == nil {
+	switch {
+	case named && (u.Set == nil || u.Set.Empty()):
+		u.Set = nil
 		return u, fmt.Errorf("%s: %w", dir, ErrNoDatabases)
+	case !named && auto != nil && u.Set != nil:
+		a := *auto
+		a.Dir = dir
+		u.Set.BuildOnNeed(a)
+	case u.Set != nil && u.Set.Empty():
+		u.Set = nil
 	}
 	return u, nil
 }
@@ -72,15 +76,4 @@ func (u *Use) Tablebase() Tablebase {
 		return nil
 	}
 	return u.Set
-}
-
-// Missed reports whether p is a position the default build would hold
-// while there is no database: a position MissingNote speaks of.
-func (u *Use) Missed(p *draughts.Position) bool {
-	return u.Set == nil && u.Dir != "" && Supported(p.Variant()) == nil && p.Occupied().PopCount() <= DefaultPieces
-}
-
-// MissingNote is what to tell the user when a search Missed positions.
-func (u *Use) MissingNote() string {
-	return fmt.Sprintf("note: no endgame databases in %s: positions of %d pieces or fewer were searched, not looked up (damka egtb build makes them)", u.Dir, DefaultPieces)
 }

@@ -112,12 +112,10 @@ is. --partition-by and --max-rows-per-file write the three tables as
 datasets, as damka export does (OUTDIR/positions/... a positions table per
 partition).
 
-Endgame databases (damka egtb build) are used as damka eval uses them
-(--egtb, --no-egtb): a position they hold scores 0 for a draw and
-20000 less the plies to it for a win (those of the game's variant);
-without them a
-note on stderr says so once if a position of 4 pieces or fewer was
-analysed.
+Endgame databases are used as damka eval uses them (built in the user
+cache folder on first need; --egtb, --no-egtb, DAMKA_EGTB): a position
+they hold scores 0 for a draw and 20000 less the plies to it for a win
+(those of the game's variant).
 
 With --engine CMD, an external engine speaking the Hub protocol (Scan's
 "scan hub", or "damka hub") searches instead of damka, with the flags
@@ -225,7 +223,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		return err
 	}
 	jobs := workers(opts.Jobs)
-	tbs, err := openTablebases(io, "analyze", opts.Egtb)
+	tbs, err := openTablebases(ctx, io, "analyze", opts.Egtb)
 	if err != nil {
 		return err
 	}
@@ -303,8 +301,6 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 			fmt.Fprintf(io.Err, "damka analyze: %s: %s; analysed by damka's own search\n", where, display.Text(err.Error()))
 		})
 	}
-	noted := false
-
 	t := newTally()
 	summary := report.NewAnalysisSummary(opts.Depth)
 	var fitK curveFit
@@ -315,9 +311,6 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		summary.Add(r, res.Analysis, res.Positions, res.Nodes)
 		if opts.FitK {
 			fitK.add(r, res.Analysis, es)
-		}
-		for i := range res.Analysis.Len() {
-			noted = noted || tbs.Missed(&r.Plies[i].Before)
 		}
 		return files.Add(res)
 	}, func(c pipeline.Counts) error {
@@ -342,9 +335,6 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	if n := engineFailed.Load(); n > 0 {
 		fmt.Fprintf(io.Err, "damka analyze: the engine failed on %d position(s), analysed by damka's own search\n", n)
-	}
-	if noted {
-		tbs.note(io, "analyze")
 	}
 	if !written {
 		return t.exit()

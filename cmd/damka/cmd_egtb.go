@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -168,60 +168,80 @@ func runEgtbBuild(ctx context.Context, io *streams, opts EgtbBuildOptions) error
 }
 
 // tablebaseFlag is the --egtb and --no-egtb flags of eval and analyze.
+// With neither, the environment variable DAMKA_EGTB stands for them: a
+// folder (as --egtb) or "off" (as --no-egtb).
 type tablebaseFlag struct {
 	Dir string
 	Off bool
 }
 
+// egtbEnv is the environment variable that stands for --egtb or
+// --no-egtb when neither is given.
+const egtbEnv = "DAMKA_EGTB"
+
 func (f *tablebaseFlag) addFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&f.Dir, "egtb", "", "folder of the endgame databases (damka egtb build; default: damka/egtb in the user cache folder, when it has them)")
-	fs.BoolVar(&f.Off, "no-egtb", false, "use no endgame database")
+	fs.StringVar(&f.Dir, "egtb", "", "folder of the endgame databases (default: damka/egtb in the user cache folder, where those of 4 pieces or fewer are built on first need; or $"+egtbEnv+")")
+	fs.BoolVar(&f.Off, "no-egtb", false, "use no endgame database (or "+egtbEnv+"=off)")
 }
 
-// tablebases are the endgame databases of a run (egtb.Use), and the
-// note that there are none, said once.
-type tablebases struct {
-	*egtb.Use
-	once sync.Once
-}
-
-// openTablebases opens the databases the flags name (egtb.UseDir). A
+// openTablebases opens the databases the flags name (egtb.UseDir): the
+// default folder's are built there on first need, saying so on stderr. A
 // table that cannot be loaded (damaged, unreadable, a named pipe) is left
 // out with a warning on stderr naming it and the folder, as the user gave
-// it (--egtb) or as the default one; the run goes on with the others.
-func openTablebases(io *streams, cmd string, f tablebaseFlag) (*tablebases, error) {
-	if f.Off {
-		return &tablebases{Use: &egtb.Use{}}, nil
+// it (--egtb or DAMKA_EGTB) or as the default one; the run goes on with
+// the others.
+func openTablebases(ctx context.Context, io *iostreams.Streams, cmd string, f tablebaseFlag) (*egtb.Use, error) {
+	named := "--egtb " + f.Dir
+	if !f.Off && f.Dir == "" {
+		switch e := os.Getenv(egtbEnv); e {
+		case "":
+		case "off":
+			f.Off = true
+		default:
+			f.Dir, named = e, egtbEnv+"="+e
+		}
 	}
-	u, err := egtb.UseDir(f.Dir)
+	if f.Off {
+		return &egtb.Use{}, nil
+	}
+	say := func(format string, a ...any) {
+		io.ClearProgress()
+		fmt.Fprintf(io.Err, "damka %s: "+format+"\n", append([]any{cmd}, a...)...)
+	}
+	var dir string // the default folder, for the messages of the build
+	auto := &egtb.AutoBuild{
+		Ctx: ctx,
+		Start: func(v draughts.Variant) {
+			say("building the endgame databases of %s (every class of %d pieces or fewer) in %s, once: %s skips them",
+				v.Name(), egtb.DefaultPieces, display.Text(filepath.Join(dir, v.Name())), "--no-egtb")
+		},
+		Done: func(v draughts.Variant, classes int, bytes uint64, took time.Duration, err error) {
+			if err != nil {
+				say("warning: the endgame databases of %s were not built in %s: %s; positions of %d pieces or fewer are searched, not looked up",
+					v.Name(), display.Text(dir), display.Text(err.Error()), egtb.DefaultPieces)
+				return
+			}
+			say("built %d classes of %s in %.1fs, %d bytes", classes, v.Name(), took.Seconds(), bytes)
+		},
+	}
+	u, err := egtb.UseDir(f.Dir, auto)
+	dir = u.Dir
 	folder := "the default endgame database folder"
 	if f.Dir != "" {
-		folder = "--egtb " + f.Dir
+		folder = named
 	}
-	if u != nil {
-		for _, e := range u.Skipped {
-			hint := ""
-			if errors.Is(e, egtb.ErrDamaged) {
-				hint = " (damka egtb build builds a damaged table again)"
-			}
-			io.ClearProgress()
-			fmt.Fprintf(io.Err, "damka %s: warning: %s: %s; left out%s\n", cmd, display.Text(folder), display.Text(e.Error()), hint)
+	for _, e := range u.Skipped {
+		hint := ""
+		if errors.Is(e, egtb.ErrDamaged) {
+			hint = " (damka egtb build builds a damaged table again)"
 		}
+		say("warning: %s: %s; left out%s", display.Text(folder), display.Text(e.Error()), hint)
 	}
 	switch {
 	case errors.Is(err, egtb.ErrNoDatabases):
-		return nil, fmt.Errorf("%s: --egtb %s: no endgame database there (damka egtb build --dir %s)", cmd, f.Dir, f.Dir)
+		return nil, fmt.Errorf("%s: %s: no endgame database there (damka egtb build --dir %s)", cmd, named, f.Dir)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %s: %w", cmd, folder, err)
 	}
-	return &tablebases{Use: u}, nil
-}
-
-// note says once, on stderr, that positions the databases would hold
-// were searched without them.
-func (t *tablebases) note(io *streams, cmd string) {
-	t.once.Do(func() {
-		io.ClearProgress()
-		fmt.Fprintf(io.Err, "damka %s: %s\n", cmd, t.MissingNote())
-	})
+	return u, nil
 }

@@ -45,9 +45,9 @@ func TestEvalTablebase(t *testing.T) {
 		t.Errorf("Petrov's triangle: %q, want a win and a move", rows[1])
 	}
 	// Without databases: the search's guess, the same whether none is
-	// found or none is wanted, with the note only when none is found.
+	// wanted by the flag or by DAMKA_EGTB=off (TestMain).
 	none, errNone, err := evalFields(t, EvalOptions{Variant: "russian", Depth: 4, TTSize: 1, Jobs: 1}, "", fens...)
-	if err != nil || !strings.Contains(errNone, "note: no endgame databases") {
+	if err != nil || errNone != "" {
 		t.Fatalf("err %v, stderr %q", err, errNone)
 	}
 	off, errOff, err := evalFields(t, EvalOptions{Variant: "russian", Depth: 4, TTSize: 1, Jobs: 1, Egtb: tablebaseFlag{Dir: dir, Off: true}}, "", fens...)
@@ -118,7 +118,7 @@ func TestEgtbBuildResumes(t *testing.T) {
 
 // TestAnalyzeTablebase: analyze takes the databases too: a game of three
 // kings against one is a database win at every move; without them the
-// note comes once and the scores are the search's.
+// scores are the search's.
 func TestAnalyzeTablebase(t *testing.T) {
 	dir := t.TempDir()
 	if _, _, err := egtbBuild(t, context.Background(), EgtbBuildOptions{Variant: "russian", Dir: dir, Classes: []string{"KKKvK"}}); err != nil {
@@ -146,8 +146,8 @@ func TestAnalyzeTablebase(t *testing.T) {
 		}
 	}
 	out2 := filepath.Join(t.TempDir(), "without")
-	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "4", "-o", out2, in)
-	if code != exitOK || strings.Count(errOut, "note: no endgame databases") != 1 {
+	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "4", "--no-egtb", "-o", out2, in)
+	if code != exitOK || strings.Contains(errOut, "endgame") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if b, _ := os.ReadFile(filepath.Join(out2, "annotated.pdn")); strings.Contains(string(b), "#W") {
@@ -181,5 +181,59 @@ func TestEgtbOtherVariant(t *testing.T) {
 	}
 	if _, _, err := egtbBuild(t, context.Background(), EgtbBuildOptions{Variant: "giveaway", Pieces: 3, Dir: dir}); err == nil || !strings.Contains(err.Error(), "not supported") {
 		t.Errorf("giveaway: %v", err)
+	}
+}
+
+// TestTablebasesBuiltOnNeed: with neither --egtb nor DAMKA_EGTB, analyze
+// builds the databases of 4 pieces or fewer of the game's variant in the
+// user cache folder when its search first needs them, saying so, and its
+// results are those of a run given them (--egtb); the next run builds
+// nothing. A cache folder where they cannot be built gets a warning, and
+// the run goes on without them.
+func TestTablebasesBuiltOnNeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the Russian databases of 4 pieces (seconds, a minute under the race detector)")
+	}
+	cache := t.TempDir()
+	work := t.TempDir()
+	in := writeFile(t, filepath.Join(work, "petrov.pdn"), "[Event \"t\"]\n[GameType \"25\"]\n[SetUp \"1\"]\n[FEN \"W:WKa1,Kc1,Ke1:BKh2\"]\n[Result \"*\"]\n\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 *\n")
+	dir := filepath.Join(cache, "damka", "egtb")
+	_, errOut, code := damkaIn(t, cache, "analyze", "-q", "--depth", "4", "-o", filepath.Join(work, "auto"), in)
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if code != int(exitOK) || len(lines) < 2 ||
+		lines[0] != "damka analyze: building the endgame databases of russian (every class of 4 pieces or fewer) in "+filepath.Join(dir, "russian")+", once: --no-egtb skips them" ||
+		!strings.HasPrefix(lines[1], "damka analyze: built 41 classes of russian in ") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	tables, _ := filepath.Glob(filepath.Join(dir, "russian", "*.wdl"))
+	if len(tables) != 41 {
+		t.Errorf("%d tables in the cache folder, want 41", len(tables))
+	}
+	_, errOut, code = damkaIn(t, cache, "analyze", "-q", "--depth", "4", "--egtb", dir, "-o", filepath.Join(work, "named"), in)
+	quiet := func(errOut string) bool {
+		return !strings.Contains(errOut, "endgame") && !strings.Contains(errOut, "built")
+	}
+	if code != int(exitOK) || !quiet(errOut) {
+		t.Fatalf("--egtb: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = damkaIn(t, cache, "analyze", "-q", "--depth", "4", "-o", filepath.Join(work, "again"), in)
+	if code != int(exitOK) || !quiet(errOut) {
+		t.Fatalf("again: exit %d, stderr %q", code, errOut)
+	}
+	auto, _ := os.ReadFile(filepath.Join(work, "auto", "annotated.pdn"))
+	for _, other := range []string{"named", "again"} {
+		if b, _ := os.ReadFile(filepath.Join(work, other, "annotated.pdn")); string(b) != string(auto) || strings.Count(string(b), "{#W}") != 4 {
+			t.Errorf("annotated.pdn built on need:\n%s\n%s:\n%s", auto, other, b)
+		}
+	}
+	// A cache folder where the variant's folder cannot be made.
+	bad := t.TempDir()
+	writeFile(t, filepath.Join(bad, "damka", "egtb", "russian"), "not a folder")
+	_, errOut, code = damkaIn(t, bad, "analyze", "-q", "--depth", "4", "-o", filepath.Join(work, "bad"), in)
+	if code != int(exitOK) || !strings.Contains(errOut, "damka analyze: warning: ") || !strings.Contains(errOut, "russian") {
+		t.Errorf("unbuildable: exit %d, stderr %q", code, errOut)
+	}
+	if b, err := os.ReadFile(filepath.Join(work, "bad", "annotated.pdn")); err != nil || strings.Contains(string(b), "#W") {
+		t.Errorf("unbuildable: %v\n%s", err, b)
 	}
 }

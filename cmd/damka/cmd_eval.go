@@ -72,11 +72,13 @@ github.com/damka/damka/analyze"). Every field but MS depends only on the
 position, --variant, --depth and --tt and the endgame databases present,
 never on --jobs.
 
-Endgame databases (damka egtb build) are used when the folder --egtb
-names, by default damka/egtb in the user cache folder, holds them (of
-the position's variant: damka egtb build --variant): every position of the search they hold is looked up,
-not searched further. Without them, a note on stderr says so once if a
-position of 4 pieces or fewer was searched; --no-egtb uses none.
+Endgame databases (damka egtb) are used, those of the position's
+variant: every position of the search they hold is looked up, not
+searched further. By default they are those of damka/egtb in the user
+cache folder, where every class of 4 pieces or fewer a variant lacks is
+built the first time a search needs it (once; stderr says so). --egtb
+names another folder, read as it is; --no-egtb uses none; with neither,
+DAMKA_EGTB in the environment stands for them (a folder, or off).
 
 A bad FEN gives no output line but an error on stderr naming its line (or
 argument) number, and the exit status is 1 once the rest is done.
@@ -123,9 +125,6 @@ type evalOut struct {
 	where string
 	line  string
 	err   error
-	// within: the position is one the databases would hold, were there
-	// any.
-	within bool
 	// engine: err is the engine's failure.
 	engine bool
 }
@@ -138,7 +137,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	if err != nil {
 		return err
 	}
-	tbs, err := openTablebases(io, "eval", opts.Egtb)
+	tbs, err := openTablebases(ctx, io, "eval", opts.Egtb)
 	if err != nil {
 		return err
 	}
@@ -193,7 +192,7 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 				return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds())}
 			}
 			r := pool.Search(&p)
-			return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds()), within: ew == nil && tbs.Missed(&p)}
+			return evalOut{where: it.Where, line: r.Line(&p, time.Since(start).Milliseconds())}
 		}
 	}
 
@@ -203,7 +202,6 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 	}
 	out := set.Stdout(io.Out)
 	bad, failed := 0, 0
-	noted := false
 	err = output.Write(set, func() error {
 		return ordered.MapWorkers(ctx, ordered.Options[fenlines.Item]{Workers: opts.Jobs}, sc.Next, newWorker, func(o evalOut) error {
 			if o.err != nil {
@@ -218,16 +216,12 @@ func runEval(ctx context.Context, io *streams, opts EvalOptions, args []string) 
 				return nil
 			}
 			out.WriteString(o.line)
-			noted = noted || o.within
 			_, err := out.WriteString("\n")
 			return err
 		})
 	})
 	if err != nil {
 		return err
-	}
-	if noted {
-		tbs.note(io, "eval")
 	}
 	switch {
 	case bad > 0 && failed > 0:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -149,13 +150,14 @@ func TestRound3Item5TranspositionTableTooBig(t *testing.T) {
 }
 
 // damkaIn runs damka in a process of its own with cache as its user cache
-// folder (where the default endgame databases are), killed if it has not
+// folder (where the default endgame databases are, read: DAMKA_EGTB is
+// not set), killed if it has not
 // ended in a minute: it returns stdout, stderr and the exit status (-1
 // when killed).
 func damkaIn(t *testing.T, cache string, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := damkaProcess(t, args...)
-	cmd.Env = append(cmd.Env, "XDG_CACHE_HOME="+cache)
+	cmd.Env = append(withoutEnv(cmd.Env, egtbEnv), "XDG_CACHE_HOME="+cache)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -165,6 +167,11 @@ func damkaIn(t *testing.T, cache string, args ...string) (string, string, int) {
 	cmd.Wait()
 	timer.Stop()
 	return stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()
+}
+
+// withoutEnv is env without the variable name.
+func withoutEnv(env []string, name string) []string {
+	return slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
 }
 
 // defaultTables builds the Russian tables of 2 pieces in the default
@@ -259,11 +266,12 @@ func TestRound3Item7DamagedTable(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(work, "an", "games.parquet")); err != nil {
 		t.Errorf("analyze wrote no games.parquet: %v", err)
 	}
-	// egtb build builds it again, and then nothing is said.
+	// egtb build builds it again, and then nothing is said (of the folder
+	// named: the default one would be filled up to 4 pieces first).
 	if _, errOut, code := damkaIn(t, cache, "egtb", "build", "-q", "--pieces", "2"); code != int(exitOK) || !strings.Contains(errOut, "2 built") {
 		t.Errorf("egtb build: exit %d, stderr %q", code, errOut)
 	}
-	if _, errOut, code := damkaIn(t, cache, "eval", "--depth", "2", "W:WKa1:BKh2"); code != int(exitOK) || errOut != "" {
+	if _, errOut, code := damkaIn(t, cache, "eval", "--depth", "2", "--egtb", dir, "W:WKa1:BKh2"); code != int(exitOK) || errOut != "" {
 		t.Errorf("eval after the build: exit %d, stderr %q", code, errOut)
 	}
 }

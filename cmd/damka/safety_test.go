@@ -33,7 +33,12 @@ import (
 // as the command damka of the transcripts' scripts (testscript.Main runs
 // main when the binary is called so, from the PATH it sets up).
 // The user cache folder is an empty one of the run's own, so that
-// endgame databases the user built (damka egtb build) change no test.
+// endgame databases the user built (damka egtb build) change no test, and
+// DAMKA_EGTB is off, so that no test builds them there on first need
+// (seconds for an 8x8 variant, a minute and more for International):
+// the tests of that name a cache folder of their own and clear it
+// (TestTablebasesBuiltOnNeed); the transcripts run with an empty home of
+// their own, as a new user would.
 func TestMain(m *testing.M) {
 	if os.Getenv("DAMKA_RUN_MAIN") == "1" {
 		main()
@@ -46,6 +51,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CACHE_HOME", cache)
+	os.Setenv(egtbEnv, "off")
 	testscript.Main(cleanupM{m, func() { os.RemoveAll(cache) }}, map[string]func(){"damka": main})
 }
 
