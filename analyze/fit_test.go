@@ -234,14 +234,13 @@ func readSelfPlay(t *testing.T, v draughts.Variant, path string, perGame, holdEv
 	return out
 }
 
-// quietLeaf is the position at the end of the quiescence search's line
-// from p (captures and threats resolved), as the search scores it; false
-// when the line ends the game.
+// quietLeaf is the position at the end of the line of leafQuiesce from p
+// (captures and threats resolved); false when the line ends the game.
 func quietLeaf(s *Searcher, p *draughts.Position) (draughts.Position, bool) {
 	s.reset()
 	s.pos[0] = *p
 	s.path[0] = p.Hash()
-	s.quiesce(&s.pos[0], 0, -infinity, infinity, true)
+	leafQuiesce(s, &s.pos[0], 0, -infinity, infinity, true)
 	q := *p
 	for _, m := range s.pv[0][:s.pvLen[0]] {
 		q.Make(&m)
@@ -495,4 +494,52 @@ func writeWeights(t *testing.T, path string, w evalWeights, how string) {
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// leafQuiesce is the quiescence search as it was when the shipped weights
+// were fitted (TestShippedPatternsGeom holds them to it): Searcher.quiesce
+// and, in a quiet position where the opponent threatens a capture (and
+// threats is set), one ply more of every move. The search no longer looks
+// there; the fits keep the leaves of their data until they are made again.
+func leafQuiesce(s *Searcher, p *draughts.Position, ply int, alpha, beta Score, threats bool) Score {
+	s.pvLen[ply] = 0
+	if ply >= MaxPly-1 {
+		return s.evaluate(p)
+	}
+	if !s.v.MustCapture(p) {
+		if !s.v.HasMoves(p) {
+			return terminal(s.v, ply)
+		}
+		q := *p
+		q.Side = q.Side.Opp()
+		if !threats || !s.v.MustCapture(&q) {
+			return s.evaluate(p)
+		}
+		threats = false
+	}
+	moves := s.v.UniqueMoves(p, s.moves[ply][:0])
+	s.moves[ply] = moves
+	ord := s.order(p, ply, moves, noMove)
+	best := -infinity
+	for i := range ord {
+		pick(ord, i)
+		m := &moves[ord[i].idx]
+		q := &s.pos[ply+1]
+		*q = *p
+		q.Make(m)
+		sc := -leafQuiesce(s, q, ply+1, -beta, -alpha, threats)
+		if sc <= best {
+			continue
+		}
+		best = sc
+		if sc <= alpha {
+			continue
+		}
+		alpha = sc
+		s.setPV(ply, m)
+		if sc >= beta {
+			break
+		}
+	}
+	return best
 }

@@ -293,7 +293,7 @@ func (s *Searcher) search1(p *draughts.Position, depth int) (r, prev Result) {
 	s.path[0] = p.Hash()
 	s.irrev[0] = 0
 	if depth <= 0 {
-		sc := s.quiesce(&s.pos[0], 0, -infinity, infinity, true)
+		sc := s.quiesce(&s.pos[0], 0, -infinity, infinity)
 		r = Result{Score: sc, PV: slices.Clone(s.pv[0][:s.pvLen[0]])}
 	}
 	for d := 1; d <= depth; d++ {
@@ -395,7 +395,7 @@ func (s *Searcher) child(p *draughts.Position, m *draughts.Move, ply int) *draug
 // (fail-soft) of p at ply with depth plies to go.
 func (s *Searcher) search(p *draughts.Position, depth, ply int, alpha, beta Score) Score {
 	if depth <= 0 {
-		return s.quiesce(p, ply, alpha, beta, true)
+		return s.quiesce(p, ply, alpha, beta)
 	}
 	if s.nodes++; s.nodes >= s.nextPoll {
 		s.poll()
@@ -549,8 +549,10 @@ func (s *Searcher) probCut(p *draughts.Position, depth, ply int, alpha, beta Sco
 // compulsory (R-CAP-1) is never scored statically; every capture is
 // searched, with no "stand pat", since the side to move has no other
 // choice. A position without a capture is scored by the evaluation, or as
-// lost (won in giveaway) if the side to move has no move at all.
-func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, threats bool) Score {
+// lost (won in giveaway) if the side to move has no move at all, even
+// when the opponent threatens one: a look one ply further there lost
+// games at a fixed time a move (docs/engine.md, Matches).
+func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score) Score {
 	if s.nodes++; s.nodes >= s.nextPoll {
 		s.poll()
 	}
@@ -567,10 +569,7 @@ func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, thr
 		if !s.v.HasMoves(p) {
 			return terminal(s.v, ply)
 		}
-		if !threats || !s.threatened(p) {
-			return s.evaluate(p)
-		}
-		threats = false
+		return s.evaluate(p)
 	}
 	moves := s.v.UniqueMoves(p, s.moves[ply][:0])
 	s.moves[ply] = moves
@@ -582,7 +581,7 @@ func (s *Searcher) quiesce(p *draughts.Position, ply int, alpha, beta Score, thr
 		q := &s.pos[ply+1]
 		*q = *p
 		q.Make(m)
-		sc := -s.quiesce(q, ply+1, -beta, -alpha, threats)
+		sc := -s.quiesce(q, ply+1, -beta, -alpha)
 		if sc <= best {
 			continue
 		}
@@ -694,14 +693,6 @@ func (s *Searcher) goodQuiet(side draughts.Color, ply, depth int, m *draughts.Mo
 			}
 		}
 	}
-}
-
-// threatened reports whether the opponent of the side to move could
-// capture if it were its turn.
-func (s *Searcher) threatened(p *draughts.Position) bool {
-	q := *p
-	q.Side = q.Side.Opp()
-	return s.v.MustCapture(&q)
 }
 
 // probe is the score of p, at ply, from the endgame databases, when they
