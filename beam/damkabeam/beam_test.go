@@ -56,13 +56,15 @@ func damka(t *testing.T) string {
 }
 
 // runDamka runs damka from the repository's folder, with a user cache
-// folder of its own: endgame databases the user built (damka egtb build)
-// would change damka analyze's rows, never the pipeline's.
+// folder of its own and DAMKA_EGTB=off: the endgame databases of the
+// user cache folder (which damka analyze builds there on first need)
+// would change damka analyze's rows, never the pipeline's, which uses
+// only those --egtb names.
 func runDamka(t *testing.T, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(damka(t), args...)
 	cmd.Dir = repo
-	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir(), "DAMKA_EGTB=off")
 	var errb strings.Builder
 	cmd.Stderr = &errb
 	if err := cmd.Run(); err != nil {
