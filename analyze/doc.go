@@ -55,8 +55,8 @@
 //     the captures that follow) steadied the score between odd and even
 //     depths but cost about a quarter more nodes a depth, and lost at a
 //     fixed time a move: without it +42.8 Elo [+24.3, +61.4] in
-//     International and +11.3 [-2.3, +25.0] in Russian (400 games each,
-//     0.1 s a move; docs/engine.md, Matches).
+//     International (400 games) and +4.8 [-4.2, +13.7] in Russian (800
+//     games), 0.1 s a move (docs/engine.md, Matches).
 //   - A side with no legal move loses (wins in giveaway) at once, scored
 //     by distance: a win in n plies is WinScore-n (Score.String "#n").
 //
