@@ -237,3 +237,25 @@ func TestTablebasesBuiltOnNeed(t *testing.T) {
 		t.Errorf("unbuildable: %v\n%s", err, b)
 	}
 }
+
+// TestEgtbEnvFolder: DAMKA_EGTB naming a folder stands for --egtb: one
+// without databases is an error naming the variable, as --egtb's names
+// the flag; the flag, when given, wins over it.
+func TestEgtbEnvFolder(t *testing.T) {
+	empty := t.TempDir()
+	run := func(env string, args ...string) (string, int) {
+		cmd := damkaProcess(t, args...)
+		cmd.Env = append(withoutEnv(cmd.Env, egtbEnv), "XDG_CACHE_HOME="+t.TempDir(), egtbEnv+"="+env)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		cmd.Run()
+		return stderr.String(), cmd.ProcessState.ExitCode()
+	}
+	errOut, code := run(empty, "eval", "--depth", "2", "W:WKa1:BKh2")
+	if code == 0 || !strings.Contains(errOut, egtbEnv+"="+empty+": no endgame database there") {
+		t.Errorf("%s=%s: exit %d, stderr %q", egtbEnv, empty, code, errOut)
+	}
+	if errOut, code := run(empty, "eval", "--depth", "2", "--no-egtb", "W:WKa1:BKh2"); code != 0 || errOut != "" {
+		t.Errorf("--no-egtb beside %s: exit %d, stderr %q", egtbEnv, code, errOut)
+	}
+}
