@@ -18,7 +18,11 @@ import (
 // class, and the ten worst moves (ranked by analyze.Worst, as the
 // page's). Games are added in input order.
 type AnalysisSummary struct {
-	Depth     int
+	Depth int
+	// Engine names the external engine that searched in damka's place,
+	// with its settings ("Scan 2.0, depth=15 nodes=0 time=0s"): the first
+	// line says so instead of the depth. Empty for damka's own search.
+	Engine    string
 	Positions int64
 	Nodes     uint64
 	Classes   map[analyze.Class]int
@@ -73,8 +77,12 @@ func (s *AnalysisSummary) Write(w io.Writer, took time.Duration) {
 		}
 		return n / sec
 	}
-	fmt.Fprintf(w, "analysed %d positions at depth %d in %.1fs: %.0f positions/s, %.1f M nodes/s\n",
-		s.Positions, s.Depth, sec, rate(float64(s.Positions)), rate(float64(s.Nodes))/1e6)
+	by := fmt.Sprintf("at depth %d", s.Depth)
+	if s.Engine != "" {
+		by = "with " + s.Engine
+	}
+	fmt.Fprintf(w, "analysed %d positions %s in %.1fs: %.0f positions/s, %.1f M nodes/s\n",
+		s.Positions, by, sec, rate(float64(s.Positions)), rate(float64(s.Nodes))/1e6)
 	var parts []string
 	for _, c := range []struct {
 		class analyze.Class

@@ -208,8 +208,14 @@ func countPositions(ctx context.Context, st *streams, args []string, jobs int, v
 	return n
 }
 
-// annotator is the Annotator tag of analyze's annotated games.
-func annotator(depth int) string { return fmt.Sprintf("damka %s, depth %d", version, depth) }
+// annotator is the Annotator tag of analyze's annotated games: damka at
+// depth, or with engine (its name and settings) when an engine searched.
+func annotator(depth int, engine string) string {
+	if engine != "" {
+		return fmt.Sprintf("damka %s with %s", version, engine)
+	}
+	return fmt.Sprintf("damka %s, depth %d", version, depth)
+}
 
 func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []string) error {
 	if err := opts.check(); err != nil {
@@ -233,7 +239,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	meta := exportMeta(opts.Variant, pipeline.CommandLine("analyze", flags, args), opts.Depth)
 	var es *engine.Set
-	reportEngine := ""
+	reportEngine, searcher := "", "" // searcher: the engine and its settings
 	if opts.Engine.Enabled() {
 		spec, err := opts.Engine.Spec(opts.Depth)
 		if err != nil {
@@ -247,6 +253,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		defer es.Close()
 		meta.Engine = es.Name() + "; " + opts.Engine.Command + "; " + spec.Settings()
 		meta.EngineName, meta.EngineVersion, meta.EngineSettings = es.Name(), es.Version(), spec.Settings()
+		searcher = es.Name() + " (" + spec.Settings() + ")"
 		// The fingerprint, on the start position of the variant asked for,
 		// else of Hub's game (International), else of Russian.
 		vs := []draughts.Variant{draughts.International, draughts.Russian}
@@ -269,7 +276,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 		fmt.Fprintf(io.Err, "damka analyze: engine: %s (%s; %s; fingerprint %s)\n", display.Text(es.Name()), display.Text(opts.Engine.Command), spec.Settings(), fp)
 	}
 	layout := opts.layout()
-	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
+	aout := output.AnalysisOptions{Plies: opts.Plies, Annotator: annotator(opts.Depth, searcher), Report: opts.Report, ReportTop: opts.ReportTop, ReportGames: opts.ReportGames}
 	set, err := output.Open("analyze", io.Out, io.Err, args, layout.AnalysisTarget(opts.Output, aout))
 	if err != nil {
 		return err
@@ -303,6 +310,7 @@ func runAnalyze(ctx context.Context, io *streams, opts AnalyzeOptions, args []st
 	}
 	t := newTally()
 	summary := report.NewAnalysisSummary(opts.Depth)
+	summary.Engine = searcher
 	var fitK curveFit
 	rn := runner{io: io, args: args, quiet: true, tally: t, bar: bar}
 	written, err := rn.write(ctx, popts, set, func(res *pipeline.Result) error {

@@ -313,6 +313,20 @@ func TestEngineAnalyzeHub(t *testing.T) {
 	if c := gmd["damka.command"]; !strings.Contains(c, "--engine") {
 		t.Errorf("damka.command %q", c)
 	}
+	// The summary and annotated.pdn's Annotator tag name what searched.
+	searcher := "damka " + version + " (depth=3 nodes=0 time=0s)"
+	if !strings.Contains(errOut, " positions with "+searcher+" in ") || strings.Contains(errOut, " positions at depth ") {
+		t.Errorf("the summary does not name the engine %q: %s", searcher, errOut)
+	}
+	for dir, want := range map[string]string{ours: "damka " + version + " with " + searcher, own: "damka " + version + ", depth 3"} {
+		pgn, err := os.ReadFile(filepath.Join(dir, "annotated.pdn"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tag := "[Annotator \"" + want + "\"]"; !strings.Contains(string(pgn), tag) {
+			t.Errorf("%s: annotated.pdn has no %s", dir, tag)
+		}
+	}
 }
 
 // TestEngineAnalyzeFaults: an engine that cannot start stops analyze
