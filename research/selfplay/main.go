@@ -32,8 +32,8 @@ import (
 	"time"
 
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/internal/selfplay"
 	"github.com/damka/damka/internal/traindata"
+	"github.com/damka/damka/research/internal/selfplay"
 )
 
 type config struct {

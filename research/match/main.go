@@ -60,8 +60,8 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/hub"
-	"github.com/damka/damka/internal/selfplay"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/research/internal/selfplay"
 	"github.com/damka/damka/validate"
 )
 
