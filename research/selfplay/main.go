@@ -14,7 +14,10 @@
 // result R plies N" (R White's score: 1, 0.5 or 0), then one line per
 // position before a move: "R<TAB>ply<TAB>FEN".
 //
-//	go run ./internal/tools/selfplay -variant international -depth 6 -data testdata/train/international
+// At the repository's root (the default paths name its files), after
+// make research, which builds the tools of research/ into bin/research:
+//
+//	bin/research/selfplay -variant international -depth 6 -data testdata/train/international
 package main
 
 import (
