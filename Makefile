@@ -15,7 +15,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # workers while the reader reads on), tested under the race detector.
 RACEPKGS  := ./internal/... ./cmd/damka/ ./export/ ./pipeline/ ./output/ ./pdn/
 
-.PHONY: compare build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam output-matrix verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
+.PHONY: compare build run test test-short race ci bench fuzz lint clean random-archive calibrate measure-repairs screenshots beam beam-build test-beam lint-beam research test-research lint-research output-matrix verdicts verdicts-stable verdicts-engine calibrate-engine time-to-depth selfplay train-data fit fit-patterns-intl selfplay-patterns fit-patterns match-patterns match
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -48,7 +48,7 @@ race:
 	$(GO) test -race -short -timeout 20m $(RACEPKGS)
 
 # What CI (.ci/run) runs on a fresh machine.
-ci: test race test-beam
+ci: test race test-beam test-research
 
 # damka-beam, the pipeline on Apache Beam (its own module, beam/: the
 # main module never pulls Beam in). make beam runs it on Prism, in this
@@ -78,6 +78,34 @@ lint-beam:
 test-beam: lint-beam
 	cd beam && $(GO) test -timeout 30m ./...
 
+# The research tools (the verdicts harness, self-play, matches, the
+# side-by-side comparisons; research/, a module of its own: the main
+# module lists none of them) are built in their module into
+# RESEARCH_BIN and run from here, the repository's root, which their
+# default paths (testdata/, out/, bin/damka) name. make research builds
+# them all, without levers; the targets below build the one they run.
+# $(call research-tool,NAME[,BUILD FLAGS]) builds research/NAME.
+RESEARCH_BIN := bin/research
+research-tool = $(GO) -C research build $(if $(2),$(2) )-o $(CURDIR)/$(RESEARCH_BIN)/$(1) ./$(1)
+research:
+	$(GO) -C research build -o $(CURDIR)/$(RESEARCH_BIN)/ ./...
+
+# The research module's vet (with and without the tag research, which
+# the self-play builds take), gofmt, staticcheck, go.mod tidy and tests;
+# the tests again under the race detector (the match and self-play run
+# games on workers), with the tag.
+lint-research:
+	cd research && $(GO) vet ./...
+	cd research && $(GO) vet -tags research ./...
+	@out=$$(cd research && gofmt -l .); \
+	if [ -n "$$out" ]; then echo "gofmt would change (in research/):"; echo "$$out"; exit 1; fi
+	cd research && $(GO) run $(STATICCHECK) ./...
+	@cd research && $(GO) mod tidy -diff || { echo "research/go.mod/go.sum are not tidy: cd research && go mod tidy"; exit 1; }
+
+test-research: lint-research
+	cd research && $(GO) test ./...
+	cd research && $(GO) test -race -short -tags research ./...
+
 test-short:
 	$(GO) test -short ./...
 
@@ -93,7 +121,7 @@ random-archive:
 	DAMKA_RANDOM_ARCHIVE=$(abspath $(RANDOM_ARCHIVE)) DAMKA_RANDOM_GAMES=$(RANDOM_GAMES) \
 		$(GO) test ./export -run '^TestWriteRandomArchive$$' -count 1 -v
 
-# The current binary against an old one, side by side (internal/tools/compare;
+# The current binary against an old one, side by side (research/compare;
 # docs/performance.md): check --json, clean, export and perft, their outputs
 # compared byte for byte, then PAIRS pairs of runs in turn, the ratios old/new
 # with their spread. OLD is a damka built with a plain go build (version
@@ -111,7 +139,8 @@ compare:
 	$(GO) build -o bin/damka-compare ./cmd/damka
 	@if [ "$(ARCHIVE)" = "$(COMPARE_ARCHIVE)" ] && [ ! -s "$(COMPARE_ARCHIVE)" ]; then \
 		for i in $$(seq 150); do cat testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn; done > "$(COMPARE_ARCHIVE)"; fi
-	$(GO) run ./internal/tools/compare -old "$(OLD)" -new bin/damka-compare -archive "$(ARCHIVE)" -pairs $(PAIRS) -j $(COMPARE_J) -run $(COMPARE_RUN)
+	$(call research-tool,compare)
+	$(RESEARCH_BIN)/compare -old "$(OLD)" -new bin/damka-compare -archive "$(ARCHIVE)" -pairs $(PAIRS) -j $(COMPARE_J) -run $(COMPARE_RUN)
 
 # Refit k, the slope of the winning-chances curve, to the results of the
 # Russian master games of the corpus (long: CALIB_DEPTH 8 takes minutes).
@@ -142,25 +171,28 @@ measure-repairs:
 output-matrix:
 	@test -n "$(OLD)" || { echo "make output-matrix: set OLD=/path/to/damka, built with -ldflags \"-X main.version=matrix\""; exit 2; }
 	$(GO) build -ldflags "-X main.version=matrix" -o bin/damka-matrix ./cmd/damka
-	$(GO) run ./internal/tools/outputmatrix -old $(OLD) -new bin/damka-matrix
+	$(call research-tool,outputmatrix)
+	$(RESEARCH_BIN)/outputmatrix -old $(OLD) -new bin/damka-matrix
 
 # How far the verdicts of damka analyze hold under a deeper search (issue
 # 16), on the held-out master games, with plies/s side by side: OLD is a
 # damka binary to compare with (one built from main), VERDICTS_FLAGS more
-# flags of internal/tools/verdicts (go doc ./internal/tools/verdicts).
+# flags of research/verdicts (cd research && go doc ./verdicts).
 # The reference is the deeper search of this build for both binaries.
 # Reference searches are cached (testdata/verdicts holds the results
 # behind the table of docs/engine.md), so a rerun takes minutes.
 OLD            ?=
 VERDICTS_FLAGS ?=
 verdicts: build
-	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) $(VERDICTS_FLAGS)
+	$(call research-tool,verdicts)
+	$(RESEARCH_BIN)/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) $(VERDICTS_FLAGS)
 
 # The default analysis on a bigger recall sample (3,000 plies), with the
 # reference searched one ply deeper as well: how far the reference holds
 # (docs/engine.md, "How far the verdicts hold").
 verdicts-stable: build
-	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) -depths default -limits default=150/3000 -stable $(VERDICTS_FLAGS)
+	$(call research-tool,verdicts)
+	$(RESEARCH_BIN)/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -ref new=$(BIN) -depths default -limits default=150/3000 -stable $(VERDICTS_FLAGS)
 
 # The verdicts of the default analysis against an external engine's
 # (issue 23; docs/engine.md, "Measured against engines"): ENGINE is the path of
@@ -179,21 +211,24 @@ PLIES        ?= 1000
 comma        := ,
 verdicts-engine: build
 	@test -n "$(ENGINE)" || { echo "make verdicts-engine: set ENGINE=/path/to/scan"; exit 2; }
-	$(GO) run ./internal/tools/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE)$(if $(ENGINE_K),$(comma)k=$(ENGINE_K)) -engine-depth $(ENGINE_DEPTH) -depths default -recall $(PLIES) -speed-j 2 $(VERDICTS_FLAGS)
+	$(call research-tool,verdicts)
+	$(RESEARCH_BIN)/verdicts $(if $(OLD),-bin old=$(OLD)) -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE)$(if $(ENGINE_K),$(comma)k=$(ENGINE_K)) -engine-depth $(ENGINE_DEPTH) -depths default -recall $(PLIES) -speed-j 2 $(VERDICTS_FLAGS)
 
 # The slope k of the winning-chances curve that fits the results of the
 # tuning half of the games, for ENGINE at ENGINE_DEPTH and for damka's
 # search at the default depth (every 4th position from ply 10 on).
 calibrate-engine: build
 	@test -n "$(ENGINE)" || { echo "make calibrate-engine: set ENGINE=/path/to/scan"; exit 2; }
-	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -split tuning -calibrate 4 $(VERDICTS_FLAGS)
+	$(call research-tool,verdicts)
+	$(RESEARCH_BIN)/verdicts -bin new=$(BIN) -variant $(VARIANT) -engine $(ENGINE) -engine-depth $(ENGINE_DEPTH) -depths default -split tuning -calibrate 4 $(VERDICTS_FLAGS)
 
 # Time to depth 10 and 14, damka eval against ENGINE, one thread each, on
 # 50 middlegame positions of the held-out International master games
 # (seconds and nodes, with their ratios).
 time-to-depth: build
 	@test -n "$(ENGINE)" || { echo "make time-to-depth: set ENGINE=/path/to/scan"; exit 2; }
-	$(GO) run ./internal/tools/verdicts -bin new=$(BIN) -variant international -engine $(ENGINE) -time-to-depth 10,14 $(VERDICTS_FLAGS)
+	$(call research-tool,verdicts)
+	$(RESEARCH_BIN)/verdicts -bin new=$(BIN) -variant international -engine $(ENGINE) -time-to-depth 10,14 $(VERDICTS_FLAGS)
 
 # The evaluation's fit (go doc ./analyze, "Evaluation"): make selfplay
 # plays SELFPLAY_GAMES games with damka's search and the hand-set weights
@@ -226,7 +261,8 @@ FIT_OUT        := analyze/weights_russian.go
 endif
 FIT_L2         ?= 1e-6
 selfplay:
-	nice -n 10 $(GO) run -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1" ./internal/tools/selfplay \
+	nice -n 10 $(call research-tool,selfplay,-tags research -ldflags "-X github.com/damka/damka/analyze.Levers=hand=1")
+	nice -n 10 $(RESEARCH_BIN)/selfplay \
 		-variant $(FIT_VARIANT) -games $(SELFPLAY_GAMES) -depth $(SELFPLAY_DEPTH) -seed 2 \
 		-openings '$(SELFPLAY_OPEN)' -o $(SELFPLAY)
 fit:
@@ -247,7 +283,8 @@ PATTERN_GAMES ?= 30000
 MATCH_GAMES   ?= 500
 MATCH_DEPTH   ?= 6
 selfplay-patterns:
-	nice -n 10 $(GO) run -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=pattern=0" ./internal/tools/selfplay -variant russian -games $(PATTERN_GAMES) -depth 8 -seed 7 \
+	nice -n 10 $(call research-tool,selfplay,-tags research -ldflags "-X github.com/damka/damka/analyze.Levers=pattern=0")
+	nice -n 10 $(RESEARCH_BIN)/selfplay -variant russian -games $(PATTERN_GAMES) -depth 8 -seed 7 \
 		-openings 'testdata/corpus/russian/wiegerw-pdn/succeed/ussr1947.pdn,testdata/corpus/russian/wiegerw-pdn/fail/abatsiev.pdn' -o $(PATTERN_DATA)
 PATTERN_L2    ?= 6e-6
 fit-patterns:
@@ -256,7 +293,7 @@ fit-patterns:
 match-patterns:
 	$(GO) test ./analyze -run TestMatchPatterns -v -timeout 4h -match-games $(MATCH_GAMES) -match-depth $(MATCH_DEPTH)
 
-# The training data of the learned evaluation (internal/traindata;
+# The training data of the learned evaluation (internal/traindata, research/selfplay;
 # docs/engine.md, "Training data"): make train-data adds TRAIN_CHUNKS
 # chunks of TRAIN_GAMES self-play games at TRAIN_DEPTH to
 # testdata/train/TRAIN_VARIANT, in the background (log:
@@ -277,7 +314,7 @@ TRAIN_LEVERS  ?= $(if $(filter international,$(TRAIN_VARIANT)),ipattern=0,)
 TRAIN_OPEN     = $(if $(filter international,$(TRAIN_VARIANT)),$(INTL_OPENINGS),$(RU_OPENINGS))
 train-data:
 	@mkdir -p out
-	$(GO) build -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=$(TRAIN_LEVERS)" -o out/train-selfplay ./internal/tools/selfplay
+	$(GO) -C research build -tags research -ldflags "-X github.com/damka/damka/analyze.Levers=$(TRAIN_LEVERS)" -o $(CURDIR)/out/train-selfplay ./selfplay
 	nohup sh -c 'for i in $$(seq $(TRAIN_CHUNKS)); do nice -n 10 out/train-selfplay -variant $(TRAIN_VARIANT) \
 		-depth $(TRAIN_DEPTH) -chunk-games $(TRAIN_GAMES) -seed $(TRAIN_SEED) -openings "$(TRAIN_OPEN)" \
 		-version "$(VERSION)$(if $(TRAIN_LEVERS), levers $(TRAIN_LEVERS))" -data $(TRAIN_DIR) || exit 1; done' > out/train-$(TRAIN_VARIANT).log 2>&1 &
@@ -293,7 +330,7 @@ fit-patterns-intl:
 	$(GO) test ./analyze -run TestFitPatternsGeom -v -timeout 2h -geo-data $(CURDIR)/testdata/train/international \
 		-geo-masters '$(CURDIR)/$(subst $(comma),$(comma)$(CURDIR)/,$(INTL_OPENINGS))' -geo-out $(CURDIR)/analyze/patterns_international.bin $(GEO_FLAGS)
 
-# A match of two engines over the Hub protocol (internal/tools/match;
+# A match of two engines over the Hub protocol (research/match;
 # docs/engine.md, "Matches"): A and B are command lines (damka's engine is
 # "damka hub"; another build, or Scan), VARIANT russian or international,
 # TIME seconds a move, or NODES nodes a move instead; GAMES games from
@@ -312,7 +349,8 @@ OUT        ?= out/match
 MATCH_OPEN  = $(if $(filter international,$(VARIANT)),$(INTL_OPENINGS),$(RU_OPENINGS))
 match: build
 	@test -n "$(B)" || { echo "make match: set B (and A, default '$(BIN) hub'), e.g. B='/tmp/main/damka hub'"; exit 2; }
-	$(GO) run ./internal/tools/match -a '$(A)' -b '$(B)' -variant $(VARIANT) $(if $(NODES),-nodes $(NODES),-time $(TIME)) \
+	$(call research-tool,match)
+	$(RESEARCH_BIN)/match -a '$(A)' -b '$(B)' -variant $(VARIANT) $(if $(NODES),-nodes $(NODES),-time $(TIME)) \
 		-games $(GAMES) -seed $(MATCH_SEED) -openings '$(MATCH_OPEN)' -o $(OUT) $(MATCH_FLAGS)
 
 lint:

@@ -136,7 +136,7 @@ func BenchmarkAnalyzeGame(b *testing.B) {
 }
 
 // tuningGames returns the first n games of the tuning half of the master
-// games (even index in ussr1947.pdn; see internal/tools/verdicts, which
+// games (even index in ussr1947.pdn; see research/verdicts, which
 // measures on the other half): start positions and moves.
 func tuningGames(t testing.TB, n int) (starts []draughts.Position, games [][]draughts.Move) {
 	path := filepath.Join("..", "testdata", "corpus", "russian", "wiegerw-pdn", "succeed", "ussr1947.pdn")

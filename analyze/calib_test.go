@@ -124,7 +124,7 @@ func calibFiles() []string {
 // depth DAMKA_CALIB_DEPTH (default 4) and k is chosen to minimise the
 // squared error between the expected score (1+WinningChances)/2 and the
 // game's result. The games of even index in their file are the tuning
-// half, those of odd index the held-out half (internal/tools/verdicts): k
+// half, those of odd index the held-out half (research/verdicts): k
 // is fitted on the tuning half and the error reported on the held-out
 // half, with that k and with WinningChancesK, and on all games. It fails
 // when the fit is far from WinningChancesK; the package documentation

@@ -257,7 +257,7 @@
 // those of that depth.
 //
 // Verification is what makes the verdicts hold: measured by make verdicts
-// (internal/tools/verdicts) on held-out master games, docs/engine.md gives
+// (research/verdicts) on held-out master games, docs/engine.md gives
 // the precision and recall of the mistakes and blunders against a search
 // 8 plies deeper, and (make verdicts-stable) how far that reference
 // agrees with itself one ply deeper: about 72% of its serious moves stay

@@ -20,7 +20,7 @@ import (
 
 // The evaluation's fit to self-play games (make selfplay, make fit).
 var (
-	fitData      = flag.String("fit-data", "", "self-play games to fit the evaluation to (internal/tools/selfplay's output); the fit runs only when set")
+	fitData      = flag.String("fit-data", "", "self-play games to fit the evaluation to (research/selfplay's output); the fit runs only when set")
 	fitVariant   = flag.String("fit-variant", "russian", "the evaluation to fit: russian or international")
 	fitOut       = flag.String("fit-out", "", "write the fitted weights to this Go file (weights_russian.go, weights_international.go)")
 	fitPerGame   = flag.Int("fit-per-game", 24, "positions drawn from each game")
@@ -177,7 +177,7 @@ type fitSample struct {
 	ply    int
 }
 
-// readSelfPlay reads internal/tools/selfplay's output and draws up to
+// readSelfPlay reads research/selfplay's output and draws up to
 // perGame positions of each game (a fixed seed).
 func readSelfPlay(t *testing.T, v draughts.Variant, path string, perGame, holdEvery int) []fitSample {
 	fh, err := os.Open(path)

@@ -17,7 +17,7 @@ import (
 // The patterns' fit (make selfplay-patterns fit-patterns) and the match
 // that measures them (make match-patterns).
 var (
-	patData    = flag.String("pat-data", "", "self-play games (comma-separated files of internal/tools/selfplay) to fit the patterns to; the fit runs only when set")
+	patData    = flag.String("pat-data", "", "self-play games (comma-separated files of research/selfplay) to fit the patterns to; the fit runs only when set")
 	patOut     = flag.String("pat-out", "", "write the fitted patterns to this file (patterns_russian.bin)")
 	patPerGame = flag.Int("pat-per-game", 40, "positions drawn from each game")
 	patEpochs  = flag.Int("pat-epochs", 10, "passes over the positions")
@@ -187,7 +187,7 @@ func TestFitPatterns(t *testing.T) {
 	}
 }
 
-// readPatGames reads self-play games (internal/tools/selfplay's output)
+// readPatGames reads self-play games (research/selfplay's output)
 // and draws up to perGame positions of each game (a fixed seed), every
 // 10th game held out. Self-play games from different openings often meet
 // (a transposition) and then go on move for move the same, the search
@@ -246,7 +246,7 @@ func readPatGames(t *testing.T, paths []string, perGame int) []fitSample {
 // -match-depth-other when set): -match-games openings (6 random plies from the start, a
 // balanced position as a depth-4 search sees it, no two the same), each
 // played twice with the colours swapped. A game ends as a self-play game
-// does (internal/tools/selfplay): a side without a move loses, a draw by
+// does (research/selfplay): a side without a move loses, a draw by
 // rule (draughts.Tracker) or after 200 plies is a draw, and a forced win
 // that the side to move's search proves ends it. It reports the
 // challenger's score and the Elo difference with a 95% interval.

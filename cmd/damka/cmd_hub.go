@@ -36,7 +36,7 @@ func newHubCommand(io *streams) *cobra.Command {
 		Use:   "hub",
 		Short: "Play as an engine over the Hub protocol (for matches and GUIs)",
 		Long: `Speak the Hub protocol of Scan 2.0 on standard input and output, so that
-damka's search plays as an engine: in a match (internal/tools/match, make
+damka's search plays as an engine: in a match (research/match, make
 match) or against another engine.
 
 Commands: hub, init, new, pos P, move M, moves (the legal moves), depth D,

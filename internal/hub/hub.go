@@ -1,6 +1,6 @@
 // Package hub holds what damka's two sides of the Hub protocol share: the
 // protocol's position and move formats and its scores, the client that
-// drives an engine process (internal/tools/verdicts, internal/tools/match)
+// drives an engine process (research/verdicts, research/match)
 // and the server that makes damka's search an engine (damka hub).
 //
 // The protocol is the line-based dialogue of Scan 2.0 ("scan hub", Hub

@@ -2,7 +2,7 @@
 // of self-play, each position before a move labelled by the score of the
 // search that chose the move and every position by the game's result,
 // kept in chunks that accumulate from run to run (make train-data adds
-// the next chunk; internal/tools/selfplay -chunk makes one).
+// the next chunk; research/selfplay -data makes one).
 //
 // A data set is a folder (testdata/train/VARIANT) holding, for chunk k:
 //

@@ -66,9 +66,12 @@
 // engine's verdicts on it; damka's classes come from its own constant,
 // analyze.WinningChancesK).
 //
-//	go run ./internal/tools/verdicts -bin old=/path/to/main/damka -bin new=bin/damka -depths 6,8,10,default
-//	go run ./internal/tools/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -engine-depth 15 -depths default
-//	go run ./internal/tools/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -depths default -split tuning -calibrate 4
+// At the repository's root (the default paths name its files), after
+// make research, which builds the tools of research/ into bin/research:
+//
+//	bin/research/verdicts -bin old=/path/to/main/damka -bin new=bin/damka -depths 6,8,10,default
+//	bin/research/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -engine-depth 15 -depths default
+//	bin/research/verdicts -bin new=bin/damka -variant international -engine /path/to/scan -depths default -split tuning -calibrate 4
 package main
 
 import (

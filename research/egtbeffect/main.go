@@ -1,14 +1,17 @@
 // Command egtbeffect measures what the endgame databases change in
 // damka analyze (issue 24): it analyses the held-out half of the master
 // games of testdata/corpus/russian (the games of odd 1-based index in
-// each file, as internal/tools/verdicts takes them) through the pipeline
+// each file, as research/verdicts takes them) through the pipeline
 // damka analyze runs, once without databases and once with the tables of
 // -egtb, and prints how many positions fall within the databases'
 // material, how many positions the searches find in them, and every ply
 // whose verdict or score changes. -control compares two runs without
 // databases instead, which must agree (the analysis is deterministic).
 //
-//	go run ./internal/tools/egtbeffect -egtb DIR [-depth 8] [-j 2]
+// At the repository's root (the default paths name its files), after
+// make research, which builds the tools of research/ into bin/research:
+//
+//	bin/research/egtbeffect -egtb DIR [-depth 8] [-j 2]
 package main
 
 import (

@@ -1,7 +1,7 @@
 // Package selfplay draws balanced openings and plays games with damka's
 // own search: the one home of how the research tools make games (the
-// training data of internal/tools/selfplay, the openings of
-// internal/tools/match).
+// training data of research/selfplay, the openings of
+// research/match).
 //
 // Openings: opening k is drawn with a generator seeded by (seed, k):
 // Random plies drawn uniformly among the legal moves (one per resulting
@@ -37,7 +37,7 @@ import (
 
 // MasterLines reads the positions of the master games that give openings:
 // the tuning half of each file (games of even index; the odd ones are the
-// held-out half of internal/tools/verdicts), games longer than 20 plies.
+// held-out half of research/verdicts), games longer than 20 plies.
 // files is a comma-separated list.
 func MasterLines(v draughts.Variant, files string) ([][]draughts.Position, error) {
 	var lines [][]draughts.Position

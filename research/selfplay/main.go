@@ -14,7 +14,10 @@
 // result R plies N" (R White's score: 1, 0.5 or 0), then one line per
 // position before a move: "R<TAB>ply<TAB>FEN".
 //
-//	go run ./internal/tools/selfplay -variant international -depth 6 -data testdata/train/international
+// At the repository's root (the default paths name its files), after
+// make research, which builds the tools of research/ into bin/research:
+//
+//	bin/research/selfplay -variant international -depth 6 -data testdata/train/international
 package main
 
 import (
@@ -32,8 +35,8 @@ import (
 	"time"
 
 	"github.com/damka/damka/draughts"
-	"github.com/damka/damka/internal/selfplay"
 	"github.com/damka/damka/internal/traindata"
+	"github.com/damka/damka/research/internal/selfplay"
 )
 
 type config struct {

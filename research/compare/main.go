@@ -6,7 +6,10 @@
 //	export  damka export -j J -o DIR ARCHIVE
 //	perft   damka perft --depth D
 //
-//	go run ./internal/tools/compare -old /tmp/old/damka -new bin/damka \
+// At the repository's root (the default paths name its files), after
+// make research, which builds the tools of research/ into bin/research:
+//
+//	bin/research/compare -old /tmp/old/damka -new bin/damka \
 //		-archive /tmp/big.pdn [-pairs 7] [-j 1] [-perft 10] [-run check,clean,export,perft]
 //
 // First each command runs once with each binary and the outputs are

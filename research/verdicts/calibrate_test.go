@@ -16,7 +16,7 @@ import (
 // position from ply 10 on and a k inside the range searched.
 func TestCalibrateEngine(t *testing.T) {
 	corpus := t.TempDir()
-	data, err := os.ReadFile("../../../testdata/corpus/international/wiegerw-pdn/succeed/wk2003.pdn")
+	data, err := os.ReadFile("../../testdata/corpus/international/wiegerw-pdn/succeed/wk2003.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}

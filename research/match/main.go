@@ -2,7 +2,10 @@
 // protocol (internal/hub; damka's own engine is "damka hub"), and reports
 // the score and the Elo difference (make match; docs/engine.md, "Matches").
 //
-//	go run ./internal/tools/match -a 'bin/damka hub' -b '/tmp/old/damka hub' \
+// At the repository's root (the default paths name its files), after
+// make research, which builds the tools of research/ into bin/research:
+//
+//	bin/research/match -a 'bin/damka hub' -b '/tmp/old/damka hub' \
 //		-variant russian -time 0.1 -games 200 -o out/match
 //
 // Each engine is a command line (split at spaces; the first word is the
@@ -60,8 +63,8 @@ import (
 
 	"github.com/damka/damka/draughts"
 	"github.com/damka/damka/internal/hub"
-	"github.com/damka/damka/internal/selfplay"
 	"github.com/damka/damka/pdn"
+	"github.com/damka/damka/research/internal/selfplay"
 	"github.com/damka/damka/validate"
 )
 
