@@ -133,6 +133,7 @@ func main() {
 	engineDepth := flag.Int("engine-depth", 15, "depth of the engine's searches (before the move; one less after it); at least 13")
 	ttd := flag.String("time-to-depth", "", "instead of verdicts: time damka eval (the last -bin) and -engine to these depths (D,D,...) on -ttd-positions middlegame positions of the held-out games, one thread each")
 	ttdN := flag.Int("ttd-positions", 50, "middlegame positions for -time-to-depth")
+	agreeWith := flag.String("agree", "", "instead of verdicts: compare the moves table PATH (moves.parquet of damka analyze --engine at -engine-depth on the games of -split) with the reference searches of -engine the cache holds for the same positions: the same scores, the same best moves")
 	calib := flag.Int("calibrate", 0, "instead of verdicts: fit the winning-chances slope k of -engine (at -engine-depth) and of each -bin (at each of -depths) to the results of the games of -split, on every N-th position from ply 10 on")
 	cache := flag.String("cache", defaultCache(), "cache directory (read and written)")
 	seedDir := flag.String("seed-cache", "testdata/verdicts", "directory of read-only cache seeds (*.tsv.gz)")
@@ -276,6 +277,15 @@ func main() {
 			fatal(fmt.Errorf("-time-to-depth needs -engine"))
 		}
 		if err := timeToDepth(&cfg, ds, *ttdN); err != nil {
+			fatal(err)
+		}
+		return
+	}
+	if *agreeWith != "" {
+		if cfg.ref == nil || !cfg.ref.hub {
+			fatal(fmt.Errorf("-agree needs -engine"))
+		}
+		if err := agree(&cfg, *agreeWith, os.Stdout); err != nil {
 			fatal(err)
 		}
 		return

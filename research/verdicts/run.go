@@ -666,15 +666,6 @@ func readRows(cfg *config, dir string) ([]plyRow, int, error) {
 	if len(moves.Schema().FieldIndices("mate_before")) == 1 {
 		mateBefore, mateAfter = i32Col(moves, "mate_before"), i32Col(moves, "mate_after")
 	}
-	decisive := func(eval, mate int32) int32 {
-		switch {
-		case mate > 0:
-			return int32(analyze.WinIn(int(mate)))
-		case mate < 0:
-			return int32(analyze.LossIn(int(-mate)))
-		}
-		return eval
-	}
 	var vdepth []int32
 	if len(moves.Schema().FieldIndices("verdict_depth")) == 1 {
 		vdepth = i32Col(moves, "verdict_depth")
@@ -690,7 +681,7 @@ func readRows(cfg *config, dir string) ([]plyRow, int, error) {
 			return nil, 0, fmt.Errorf("%s: game %s has index %d", dir, id[i], g)
 		}
 		r := plyRow{key: fmt.Sprintf("%s:%d", cfg.heldOutKeys[g-1], ply[i]), fen: fen[i], move: mv[i], class: class[i],
-			before: decisive(before[i], mateBefore[i]), after: decisive(after[i], mateAfter[i]), legal: legal[i]}
+			before: int32(decisiveScore(before[i], mateBefore[i])), after: int32(decisiveScore(after[i], mateAfter[i])), legal: legal[i]}
 		if vdepth != nil {
 			r.verdictDepth = vdepth[i]
 		}
