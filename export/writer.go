@@ -485,8 +485,12 @@ func (t *table) flush() error {
 		t.waited += time.Since(t0)
 	}
 	go func() {
-		defer b.release()
 		err := t.out.write(b, &t.busy)
+		// The batch is released before the table hears that it is
+		// written: close returns with every batch's memory given back
+		// (a deferred release ran after the send, and a checked
+		// allocator asserted at once saw it leak, now and then).
+		b.release()
 		if t.slots != nil {
 			<-t.slots
 		}
