@@ -174,10 +174,14 @@ func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
 }
 
 // generateSpecial is generate for the variants whose game may end with a
-// king (Breakthrough) or whose pieces go along files and rows (Turkish):
-// one test of generate sends them here, so that the other variants pay
-// for neither.
+// king (Breakthrough) or whose pieces go along files and rows (Turkish),
+// and for the board of more than 64 bits (wide: 12x12), which goes on to
+// generateWide: one test of generate sends them here, so that the other
+// variants pay for none of them.
 func (v *spec) generateSpecial(p *Position, buf []Move, sequences bool) []Move {
+	if v.wide {
+		return generateWide(v, p, buf, sequences, v.geo.ray2)
+	}
 	if v.over(p) {
 		return buf
 	}

@@ -70,6 +70,16 @@ func checkSet[W words](t *rapid.T) {
 	op("and", a.and(b), func(x, y bool) bool { return x && y })
 	op("or", a.or(b), func(x, y bool) bool { return x || y })
 	op("andNot", a.andNot(b), func(x, y bool) bool { return x && !y })
+	k := uint(rapid.IntRange(1, 63).Draw(t, "k"))
+	rl, rr := refOf(wordsOf(a.shl(k))), refOf(wordsOf(a.shr(k)))
+	for i := range 64 * n {
+		if want := i >= int(k) && ra[i-int(k)]; rl[i] != want {
+			t.Fatalf("%d words: shl(%d): square %d is %v, want %v (a %x)", n, k, i, rl[i], want, a.w)
+		}
+		if want := i+int(k) < 64*n && ra[i+int(k)]; rr[i] != want {
+			t.Fatalf("%d words: shr(%d): square %d is %v, want %v (a %x)", n, k, i, rr[i], want, a.w)
+		}
+	}
 	if got, want := a.has(s), ra[s]; got != want {
 		t.Fatalf("%d words: has(%d) = %v, want %v (a %x)", n, s, got, want, a.w)
 	}
@@ -192,5 +202,47 @@ func TestCapturersWideOneWord(t *testing.T) {
 				p.Make(&ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
 			}
 		})
+	}
+}
+
+// generateWide, on two words with the high words empty and on one, lists
+// the moves generate lists, in its order, on the positions of random
+// games of every variant it would serve (the diagonal ones), both with
+// every path and with one per sequence; until step 2 of docs/canadian.md
+// no variant is wide, and this is its check.
+func TestGenerateWideOneWord(t *testing.T) {
+	for _, v := range Variants() {
+		s := v.spec()
+		if s.eachCaptures || s.special {
+			continue
+		}
+		rapid.Check(t, func(t *rapid.T) {
+			p := Start(v)
+			plies := rapid.IntRange(0, 120).Draw(t, "plies")
+			for i := 0; i < plies; i++ {
+				for _, sequences := range []bool{false, true} {
+					want := s.generate(&p, nil, sequences)
+					sameMoves(t, v, &p, "generateWide on two words", generateWide(s, &p, nil, sequences, s.geo.ray2), want)
+					sameMoves(t, v, &p, "generateWide on one word", generateWide(s, &p, nil, sequences, &s.geo.ray1), want)
+				}
+				ms := v.Moves(&p, nil)
+				if len(ms) == 0 {
+					return
+				}
+				p.Make(&ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
+			}
+		})
+	}
+}
+
+// sameMoves fails t unless got lists the moves of want in the same order.
+func sameMoves(t *rapid.T, v Variant, p *Position, what string, got, want []Move) {
+	if len(got) != len(want) {
+		t.Fatalf("%s %s: %s: %d moves %v, want %d %v", v, p.FEN(), what, len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s %s: %s: move %d is %v, want %v", v, p.FEN(), what, i, got[i], want[i])
+		}
 	}
 }

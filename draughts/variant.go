@@ -182,8 +182,8 @@ type spec struct {
 	// capturers sends it there and the other boards pay no test of their
 	// own. No variant is wide yet.
 	wide bool
-	// special: FirstKingWins or Straight, which generate sends to
-	// generateSpecial.
+	// special: FirstKingWins, Straight or wide, which generate sends to
+	// generateSpecial (and it a wide spec to generateWide).
 	special bool
 	bulk    [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
@@ -505,8 +505,8 @@ func init() {
 		case s.Orthogonal:
 			s.dirs, s.ndirs = allDirs, numDirs
 		}
-		s.eachCaptures = s.Orthogonal || s.Straight
-		s.special = s.FirstKingWins || s.Straight
+		s.eachCaptures = s.Orthogonal || s.Straight || s.wide
+		s.special = s.FirstKingWins || s.Straight || s.wide
 		if s.Straight && (s.geo == nil || !s.geo.full) {
 			panic("draughts: " + s.name + ": Straight needs a full board")
 		}

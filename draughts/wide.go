@@ -1,0 +1,113 @@
+package draughts
+
+// The move generation of a board of more than 64 bits (spec.wide: 12x12,
+// docs/canadian.md), on sets of len(W) words. A test that the one-word
+// boards already pay sends the wide board here (special in generate,
+// eachCaptures in capturers), so that 8x8 and 10x10 run their own code
+// unchanged; the capture search itself (movegen) is the one all the
+// boards share. The wide board plays the diagonal rules only (no
+// Straight, Orthogonal or FirstKingWins: Canadian is International's).
+//
+// The positions and the geometry's masks have one word until step 2 of
+// docs/canadian.md gives them the high words: until then the sets are
+// built from word 0 (setOf), and every function here is checked on the
+// boards of one word against the one-word code (TestGenerateWideOneWord).
+
+// generateWide is generate on sets of len(W) words, ray the geometry's
+// ray table of that kind (Geometry.ray2).
+func generateWide[W words](v *spec, p *Position, buf []Move, sequences bool, ray *[256][numDirs]set[W]) []Move {
+	if j := (set[W]{capturersWide[W](v, p)}); !j.zero() {
+		return capturesWide(v, p, j, buf, sequences, ray)
+	}
+	return diagonalQuietWide(v, p, buf, ray)
+}
+
+// capturesWide is captures on sets of len(W) words: every capture of p by
+// the pieces of jumpers.
+func capturesWide[W words](v *spec, p *Position, jumpers set[W], buf []Move, sequences bool, ray *[256][numDirs]set[W]) []Move {
+	kings := setOf[W](p.Kings)
+	if v.kingOnly {
+		if k := jumpers.and(kings); !k.zero() {
+			jumpers = k
+		}
+	}
+	var g movegen[W]
+	g.init(v, p, buf, ray)
+	g.sequences = sequences
+	start := len(buf)
+	occ := setOf[W](p.Occupied())
+	for b := jumpers; !b.zero(); b = b.dropFirst() {
+		s := b.first()
+		g.from = s
+		g.occ = occ.without(s)
+		g.wasKing = kings.has(s)
+		g.extend(s, g.wasKing, 0)
+	}
+	switch {
+	case v.ranked && p.Kings != 0:
+		return keepPrecedent(g.out, start, p.Kings)
+	case v.MajorityCapture:
+		return keepMajority(g.out, start)
+	}
+	return g.out
+}
+
+// diagonalQuietWide is diagonalQuiet on sets of len(W) words: the men's
+// steps as shifts of the whole board with the carries between words
+// (shl, shr), in direction order, then the kings'.
+func diagonalQuietWide[W words](v *spec, p *Position, buf []Move, ray *[256][numDirs]set[W]) []Move {
+	geo := v.geo
+	us := p.Side
+	occ := setOf[W](p.Occupied())
+	empty := setOf[W](geo.board).andNot(occ)
+	men := setOf[W](p.Men(us))
+	promo := setOf[W](geo.promo[us])
+	if us == White {
+		l, r := uint(geo.shift[UpLeft]&63), uint(geo.shift[UpRight]&63)
+		buf = appendStepsWide(v, buf, men.shl(l).and(empty), int(l), promo)
+		buf = appendStepsWide(v, buf, men.shl(r).and(empty), int(r), promo)
+	} else {
+		l, r := uint(geo.shift[DownLeft]&63), uint(geo.shift[DownRight]&63)
+		buf = appendStepsWide(v, buf, men.shr(l).and(empty), -int(l), promo)
+		buf = appendStepsWide(v, buf, men.shr(r).and(empty), -int(r), promo)
+	}
+	for k := setOf[W](p.KingsOf(us) &^ v.barred(p)); !k.zero(); k = k.dropFirst() {
+		s := k.first()
+		for d := Direction(0); d < 4; d++ {
+			for t := kingStepsWide(v, s, d, occ, empty, ray); !t.zero(); t = t.dropFirst() {
+				buf = append(buf, Move{From: s, To: t.first(), v: v.id})
+			}
+		}
+	}
+	return buf
+}
+
+// appendStepsWide is appendSteps on sets of len(W) words.
+func appendStepsWide[W words](v *spec, buf []Move, to set[W], off int, promo set[W]) []Move {
+	for ; !to.zero(); to = to.dropFirst() {
+		t := to.first()
+		buf = append(buf, Move{From: Square(int(t) - off), To: t, Promotes: promo.has(t), v: v.id})
+	}
+	return buf
+}
+
+// kingStepsWide is kingSteps on sets of len(W) words: the empty squares of
+// the ray up to the first piece for a flying king, else the next square
+// when it is empty.
+func kingStepsWide[W words](v *spec, s Square, d Direction, occ, empty set[W], ray *[256][numDirs]set[W]) set[W] {
+	if !v.FlyingKings {
+		if t := v.geo.neighbor[s][d]; t != NoSquare && empty.has(t) {
+			return bitOf[W](t)
+		}
+		return set[W]{}
+	}
+	t := ray[s][d]
+	if blk := t.and(occ); !blk.zero() {
+		b := blk.first() // the first piece in direction d (firstBlocker)
+		if !d.positive() {
+			b = blk.last()
+		}
+		t = t.andNot(ray[b][d]).without(b)
+	}
+	return t
+}
