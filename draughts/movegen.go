@@ -214,10 +214,19 @@ func (v *spec) MustCapture(p *Position) bool { return v.canCapture(p) }
 func (v *spec) QuietMoves(p *Position, buf []Move) []Move { return v.quietMoves(p, buf) }
 
 func (v *spec) quietMoves(p *Position, buf []Move) []Move {
-	if v.Straight {
-		return v.straightQuiet(p, buf)
+	if v.ownQuiet {
+		return v.quietMovesOwn(p, buf)
 	}
 	return v.diagonalQuiet(p, buf)
+}
+
+// quietMovesOwn is quietMoves for the variants with quiet moves of their
+// own (ownQuiet): along files and rows (Straight), on two words (wide).
+func (v *spec) quietMovesOwn(p *Position, buf []Move) []Move {
+	if v.wide {
+		return diagonalQuietWide(v, p, buf, v.geo.ray2)
+	}
+	return v.straightQuiet(p, buf)
 }
 
 // diagonalQuiet is quietMoves on the diagonals: every variant but
@@ -315,7 +324,10 @@ func (v *spec) appendSteps(buf []Move, to Bitboard, off int, promo Bitboard) []M
 }
 
 func (v *spec) hasQuiet(p *Position) bool {
-	if v.Straight {
+	if v.ownQuiet {
+		if v.wide {
+			return hasQuietWide[[2]uint64](v, p)
+		}
 		return v.hasStraightQuiet(p)
 	}
 	geo := v.geo

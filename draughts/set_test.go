@@ -208,8 +208,10 @@ func TestCapturersWideOneWord(t *testing.T) {
 // generateWide, on two words with the high words empty and on one, lists
 // the moves generate lists, in its order, on the positions of random
 // games of every variant it would serve (the diagonal ones), both with
-// every path and with one per sequence; until step 2 of docs/canadian.md
-// no variant is wide, and this is its check.
+// every path and with one per sequence; so do diagonalQuietWide and
+// hasQuietWide (quietMoves and hasQuiet of a wide board) as
+// diagonalQuiet and hasQuiet, captures or not. Until step 2 of
+// docs/canadian.md no variant is wide, and this is its check.
 func TestGenerateWideOneWord(t *testing.T) {
 	for _, v := range Variants() {
 		s := v.spec()
@@ -220,6 +222,13 @@ func TestGenerateWideOneWord(t *testing.T) {
 			p := Start(v)
 			plies := rapid.IntRange(0, 120).Draw(t, "plies")
 			for i := 0; i < plies; i++ {
+				sameMoves(t, v, &p, "diagonalQuietWide on two words", diagonalQuietWide(s, &p, nil, s.geo.ray2), s.diagonalQuiet(&p, nil))
+				if got, want := hasQuietWide[[2]uint64](s, &p), s.hasQuiet(&p); got != want {
+					t.Fatalf("%s %s: hasQuietWide on two words %v, want %v", v, p.FEN(), got, want)
+				}
+				if got, want := hasQuietWide[[1]uint64](s, &p), s.hasQuiet(&p); got != want {
+					t.Fatalf("%s %s: hasQuietWide on one word %v, want %v", v, p.FEN(), got, want)
+				}
 				for _, sequences := range []bool{false, true} {
 					want := s.generate(&p, nil, sequences)
 					sameMoves(t, v, &p, "generateWide on two words", generateWide(s, &p, nil, sequences, s.geo.ray2), want)

@@ -185,7 +185,12 @@ type spec struct {
 	// special: FirstKingWins, Straight or wide, which generate sends to
 	// generateSpecial (and it a wide spec to generateWide).
 	special bool
-	bulk    [2]bulkSide // by side: what perft's counting of captures needs
+	// ownQuiet: Straight or wide, whose quiet moves quietMoves and
+	// hasQuiet send to code of their own (straightQuiet, or
+	// diagonalQuietWide on two words), for the one test the diagonal
+	// variants paid already (of Straight).
+	ownQuiet bool
+	bulk     [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
 	crownedMajority bool
@@ -507,6 +512,7 @@ func init() {
 		}
 		s.eachCaptures = s.Orthogonal || s.Straight || s.wide
 		s.special = s.FirstKingWins || s.Straight || s.wide
+		s.ownQuiet = s.Straight || s.wide
 		if s.Straight && (s.geo == nil || !s.geo.full) {
 			panic("draughts: " + s.name + ": Straight needs a full board")
 		}

@@ -111,3 +111,27 @@ func kingStepsWide[W words](v *spec, s Square, d Direction, occ, empty set[W], r
 	}
 	return t
 }
+
+// hasQuietWide is hasQuiet on sets of len(W) words: whether a king or a
+// man of the side to move has a step to an empty square.
+func hasQuietWide[W words](v *spec, p *Position) bool {
+	geo := v.geo
+	us := p.Side
+	empty := setOf[W](geo.board).andNot(setOf[W](p.Occupied()))
+	men := setOf[W](p.Men(us))
+	kings := setOf[W](p.KingsOf(us) &^ v.barred(p))
+	for d := Direction(0); d < 4; d++ {
+		k := uint(geo.shift[d] & 63)
+		step := set[W].shr
+		if d.Up() {
+			step = set[W].shl
+		}
+		if !step(kings, k).and(empty).zero() {
+			return true
+		}
+		if forward(us, d) && !step(men, k).and(empty).zero() {
+			return true
+		}
+	}
+	return false
+}
