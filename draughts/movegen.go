@@ -180,7 +180,7 @@ func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
 // variants pay for none of them.
 func (v *spec) generateSpecial(p *Position, buf []Move, sequences bool) []Move {
 	if v.wide {
-		return generateWide(v, p, buf, sequences, v.geo.ray2)
+		return generateWide[[6]byte](v, p, buf, sequences, v.geo.ray2)
 	}
 	if v.over(p) {
 		return buf
@@ -397,10 +397,10 @@ func (v *spec) capturers(p *Position) Bitboard {
 	return v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty)
 }
 
-// capturersWide is capturers on sets of len(W) words: word 0 as on a
-// one-word board, the low word of up and the high word of down with the
-// carries of two words (jumpCarries).
-func capturersWide[W words](v *spec, p *Position) (r W) {
+// capturersWide is capturers on sets of len(W) words, for a board of
+// rows of K squares: word 0 as on a one-word board, the low word of up
+// and the high word of down with the carries of two words (jumpCarries).
+func capturersWide[K width, W words](v *spec, p *Position) (r W) {
 	geo := v.geo
 	us := p.Side
 	opp := p.Pieces[us^1]
@@ -408,38 +408,22 @@ func capturersWide[W words](v *spec, p *Position) (r W) {
 	empty := geo.board &^ occ
 	men := p.Men(us)
 	kings := p.KingsOf(us)
-	var up, down Bitboard
-	if geo.perRow == 4 {
-		up, down = jumpTargets(empty, opp, 4)
-	} else {
-		up, down = jumpTargets(empty, opp, 5)
-	}
+	k := rowWidth[K]()
+	up, down := jumpTargets(empty, opp, k)
 	n := len(r) - 1
 	var e, o, uw, dw W
 	if n > 0 {
 		e[0], o[0] = uint64(empty), uint64(opp)
-		if geo.perRow == 4 {
-			uw[0], dw[n] = jumpCarries(e, o, 4)
-		} else {
-			uw[0], dw[n] = jumpCarries(e, o, 5)
-		}
+		uw[0], dw[n] = jumpCarries(e, o, k)
 		up = Bitboard(uw[0])
 	}
 	if !v.FlyingKings {
 		j := (up | down) & kings
 		if v.MenSpareKings {
-			if geo.perRow == 4 {
-				up, down = jumpTargets(empty, opp&^p.Kings, 4)
-			} else {
-				up, down = jumpTargets(empty, opp&^p.Kings, 5)
-			}
+			up, down = jumpTargets(empty, opp&^p.Kings, k)
 			if n > 0 {
 				o[0] &^= uint64(p.Kings)
-				if geo.perRow == 4 {
-					uw[0], dw[n] = jumpCarries(e, o, 4)
-				} else {
-					uw[0], dw[n] = jumpCarries(e, o, 5)
-				}
+				uw[0], dw[n] = jumpCarries(e, o, k)
 				up = Bitboard(uw[0])
 			}
 		}
@@ -493,7 +477,7 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 // capturers tests nothing more for the others.
 func (v *spec) capturersEach(p *Position) Bitboard {
 	if v.wide {
-		return Bitboard(capturersWide[[2]uint64](v, p)[0])
+		return Bitboard(capturersWide[[6]byte, [2]uint64](v, p)[0])
 	}
 	var g movegen[[1]uint64]
 	g.init(v, p, nil, &v.geo.ray1)

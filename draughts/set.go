@@ -141,3 +141,13 @@ func (a set[W]) shr(k uint) (r set[W]) {
 	}
 	return r
 }
+
+// count is the number of squares of a.
+func (a set[W]) count() int {
+	n := len(a.w) - 1
+	c := bits.OnesCount64(a.w[0])
+	if n > 0 {
+		c += bits.OnesCount64(a.w[n])
+	}
+	return c
+}

@@ -99,6 +99,9 @@ func checkSet[W words](t *rapid.T) {
 	for i := range n {
 		ones += bits.OnesCount64(a.w[i])
 	}
+	if got := a.count(); got != ones {
+		t.Fatalf("%d words: count() = %d, want %d (a %x)", n, got, ones, a.w)
+	}
 	if a.zero() != (ones == 0) {
 		t.Fatalf("%d words: zero() = %v with %d squares (a %x)", n, a.zero(), ones, a.w)
 	}
@@ -192,7 +195,7 @@ func TestCapturersWideOneWord(t *testing.T) {
 			p := Start(v)
 			plies := rapid.IntRange(0, 120).Draw(t, "plies")
 			for i := 0; i < plies; i++ {
-				if got, want := Bitboard(capturersWide[[2]uint64](s, &p)[0]), s.capturers(&p); got != want {
+				if got, want := capturersWideOn(s, &p), s.capturers(&p); got != want {
 					t.Fatalf("%s %s: capturersWide %x, capturers %x", v, p.FEN(), uint64(got), uint64(want))
 				}
 				ms := v.Moves(&p, nil)
@@ -229,19 +232,59 @@ func TestGenerateWideOneWord(t *testing.T) {
 				if got, want := hasQuietWide[[1]uint64](s, &p), s.hasQuiet(&p); got != want {
 					t.Fatalf("%s %s: hasQuietWide on one word %v, want %v", v, p.FEN(), got, want)
 				}
+				for _, c := range []Counting{CountLandings, CountSequences, CountResults} {
+					if got, want := countMovesWideOn(s, &p, c), s.countMoves(&p, c, nil); got != want {
+						t.Fatalf("%s %s: countMovesWide (%s) %d, countMoves %d", v, p.FEN(), c, got, want)
+					}
+				}
 				for _, sequences := range []bool{false, true} {
 					want := s.generate(&p, nil, sequences)
-					sameMoves(t, v, &p, "generateWide on two words", generateWide(s, &p, nil, sequences, s.geo.ray2), want)
-					sameMoves(t, v, &p, "generateWide on one word", generateWide(s, &p, nil, sequences, &s.geo.ray1), want)
+					sameMoves(t, v, &p, "generateWide on two words", generateWideOn(s, &p, sequences, s.geo.ray2), want)
+					sameMoves(t, v, &p, "generateWide on one word", generateWideOn(s, &p, sequences, &s.geo.ray1), want)
 				}
 				ms := v.Moves(&p, nil)
 				if len(ms) == 0 {
-					return
+					break
 				}
 				p.Make(&ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
 			}
+			c := Counting(rapid.IntRange(0, 2).Draw(t, "counting"))
+			depth := rapid.IntRange(1, 3).Draw(t, "depth")
+			if got, want := perftWideOn(s, &p, depth, c), s.Perft(&p, depth, c); got != want {
+				t.Fatalf("%s %s: perftWide %d (%s) %d, Perft %d", v, p.FEN(), depth, c, got, want)
+			}
 		})
 	}
+}
+
+// The wide code on the row width of s's board, which the tests run on
+// the boards of one word (its high words empty).
+func capturersWideOn(s *spec, p *Position) Bitboard {
+	if s.geo.perRow == 4 {
+		return Bitboard(capturersWide[[4]byte, [2]uint64](s, p)[0])
+	}
+	return Bitboard(capturersWide[[5]byte, [2]uint64](s, p)[0])
+}
+
+func generateWideOn[W words](s *spec, p *Position, sequences bool, ray *[256][numDirs]set[W]) []Move {
+	if s.geo.perRow == 4 {
+		return generateWide[[4]byte](s, p, nil, sequences, ray)
+	}
+	return generateWide[[5]byte](s, p, nil, sequences, ray)
+}
+
+func countMovesWideOn(s *spec, p *Position, c Counting) int {
+	if s.geo.perRow == 4 {
+		return countMovesWide[[4]byte](s, p, c, nil, s.geo.ray2)
+	}
+	return countMovesWide[[5]byte](s, p, c, nil, s.geo.ray2)
+}
+
+func perftWideOn(s *spec, p *Position, depth int, c Counting) uint64 {
+	if s.geo.perRow == 4 {
+		return perftWide[[4]byte](s, p, depth, c, s.geo.ray2)
+	}
+	return perftWide[[5]byte](s, p, depth, c, s.geo.ray2)
 }
 
 // sameMoves fails t unless got lists the moves of want in the same order.

@@ -13,10 +13,11 @@ package draughts
 // built from word 0 (setOf), and every function here is checked on the
 // boards of one word against the one-word code (TestGenerateWideOneWord).
 
-// generateWide is generate on sets of len(W) words, ray the geometry's
-// ray table of that kind (Geometry.ray2).
-func generateWide[W words](v *spec, p *Position, buf []Move, sequences bool, ray *[256][numDirs]set[W]) []Move {
-	if j := (set[W]{capturersWide[W](v, p)}); !j.zero() {
+// generateWide is generate on sets of len(W) words for a board of rows of
+// K squares (12x12: [6]byte, [2]uint64), ray the geometry's ray table of
+// that kind (Geometry.ray2).
+func generateWide[K width, W words](v *spec, p *Position, buf []Move, sequences bool, ray *[256][numDirs]set[W]) []Move {
+	if j := (set[W]{capturersWide[K, W](v, p)}); !j.zero() {
 		return capturesWide(v, p, j, buf, sequences, ray)
 	}
 	return diagonalQuietWide(v, p, buf, ray)
@@ -134,4 +135,88 @@ func hasQuietWide[W words](v *spec, p *Position) bool {
 		}
 	}
 	return false
+}
+
+// countMovesWide is countMoves on sets of len(W) words for a board of rows
+// of K squares: the quiet moves counted by population counts (the men's
+// steps as shifts by K and K+1, the kings' along their rays), the
+// captures by the generator (countFull's way: it follows every rule of
+// precedence). The men's captures are not counted in bulk as manJumps
+// does on one word.
+func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Move, ray *[256][numDirs]set[W]) int {
+	if j := (set[W]{capturersWide[K, W](v, p)}); !j.zero() {
+		if c == CountResults {
+			return len(c.Distinct(capturesWide(v, p, j, buf[:0], true, ray)))
+		}
+		kings := setOf[W](p.Kings)
+		if v.kingOnly {
+			if k := j.and(kings); !k.zero() {
+				j = k
+			}
+		}
+		var g movegen[W]
+		g.init(v, p, nil, ray)
+		g.counting = true
+		g.sequences = c == CountSequences
+		// Without kings on the board the precedence is the majority's.
+		g.ranked, g.kings = v.ranked && p.Kings != 0, p.Kings
+		occ := setOf[W](p.Occupied())
+		for b := j; !b.zero(); b = b.dropFirst() {
+			s := b.first()
+			g.from = s
+			g.occ = occ.without(s)
+			g.wasKing = kings.has(s)
+			g.extend(s, g.wasKing, 0)
+		}
+		return g.count
+	}
+	us := p.Side
+	occ := setOf[W](p.Occupied())
+	empty := setOf[W](v.geo.board).andNot(occ)
+	men := setOf[W](p.Men(us))
+	k := rowWidth[K]()
+	var n int
+	if us == White {
+		n = men.shl(k).and(empty).count() + men.shl(k+1).and(empty).count()
+	} else {
+		n = men.shr(k).and(empty).count() + men.shr(k+1).and(empty).count()
+	}
+	for b := setOf[W](p.KingsOf(us) &^ v.barred(p)); !b.zero(); b = b.dropFirst() {
+		s := b.first()
+		for d := Direction(0); d < 4; d++ {
+			n += kingStepsWide(v, s, d, occ, empty, ray).count()
+		}
+	}
+	return n
+}
+
+// perftWide is Perft (depth 1 or more) on sets of len(W) words for a
+// board of rows of K squares: the moves of each node listed
+// (generateWide) and made, the leaves' counted (countMovesWide). The
+// 12x12 board's perft, which Perft sends here; the bulk counts of
+// perft.go (the men's captures, the leaves' parents in one loop) are on
+// one word.
+func perftWide[K width, W words](v *spec, p *Position, depth int, c Counting, ray *[256][numDirs]set[W]) uint64 {
+	bufs := make([][]Move, depth+1)
+	for i := range bufs {
+		bufs[i] = make([]Move, 0, 64)
+	}
+	return perftWideFrom[K](v, *p, depth, c, bufs, ray)
+}
+
+// perftWideFrom is perftWide below p, with a buffer a depth in bufs.
+func perftWideFrom[K width, W words](v *spec, p Position, depth int, c Counting, bufs [][]Move, ray *[256][numDirs]set[W]) uint64 {
+	if depth == 1 {
+		return uint64(countMovesWide[K](v, &p, c, bufs[0], ray))
+	}
+	ms := generateWide[K](v, &p, bufs[depth][:0], false, ray)
+	bufs[depth] = ms
+	ms = c.Distinct(ms)
+	var n uint64
+	for i := range ms {
+		q := p
+		q.makeNoHash(&ms[i])
+		n += perftWideFrom[K](v, q, depth-1, c, bufs, ray)
+	}
+	return n
 }
