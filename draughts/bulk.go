@@ -269,8 +269,8 @@ func (v *spec) quietMove(p *Position, from, to Square) (Move, int, bool) {
 	if !geo.board.Has(from) || !geo.board.Has(to) || v.capturers(p) != 0 {
 		return Move{}, 0, false
 	}
-	if v.Straight {
-		return v.straightQuietMove(p, from, to)
+	if v.ownQuiet {
+		return v.quietMoveOwn(p, from, to)
 	}
 	us := p.Side
 	occ := p.Occupied()
@@ -346,6 +346,18 @@ func (v *spec) kingQuietCount(p *Position, s Square) int {
 		}
 	}
 	return n
+}
+
+// quietMoveOwn is quietMove for the variants with quiet moves of their
+// own (ownQuiet): Turkish's (straightQuietMove), a wide board's
+// (quietMoveWide). quietMove's tests before it, on one word, can only
+// turn a wide board's move down (a square of the high word, capturers
+// in word 0), which is never wrong: the caller lists the moves.
+func (v *spec) quietMoveOwn(p *Position, from, to Square) (Move, int, bool) {
+	if v.wide {
+		return quietMoveWide[[6]byte](v, p, from, to, v.geo.ray2)
+	}
+	return v.straightQuietMove(p, from, to)
 }
 
 // straightQuietMove is quietMove in Turkish, from the list of the quiet

@@ -213,7 +213,9 @@ func TestCapturersWideOneWord(t *testing.T) {
 // games of every variant it would serve (the diagonal ones), both with
 // every path and with one per sequence; so do diagonalQuietWide and
 // hasQuietWide (quietMoves and hasQuiet of a wide board) as
-// diagonalQuiet and hasQuiet, captures or not. Until step 2 of
+// diagonalQuiet and hasQuiet, captures or not, and quietMoveWide as
+// quietMove; countMovesWide counts as countMoves, and perftWide from
+// the game's last position as Perft. Until step 2 of
 // docs/canadian.md no variant is wide, and this is its check.
 func TestGenerateWideOneWord(t *testing.T) {
 	for _, v := range Variants() {
@@ -231,6 +233,19 @@ func TestGenerateWideOneWord(t *testing.T) {
 				}
 				if got, want := hasQuietWide[[1]uint64](s, &p), s.hasQuiet(&p); got != want {
 					t.Fatalf("%s %s: hasQuietWide on one word %v, want %v", v, p.FEN(), got, want)
+				}
+				// quietMove of every quiet move and of one pair of squares
+				// drawn, legal or not.
+				pairs := [][2]Square{{Square(rapid.IntRange(0, 63).Draw(t, "from")), Square(rapid.IntRange(0, 63).Draw(t, "to"))}}
+				for _, m := range s.diagonalQuiet(&p, nil) {
+					pairs = append(pairs, [2]Square{m.From, m.To})
+				}
+				for _, ft := range pairs {
+					gm, gn, gok := quietMoveWideOn(s, &p, ft[0], ft[1])
+					wm, wn, wok := s.quietMove(&p, ft[0], ft[1])
+					if gm != wm || gn != wn || gok != wok {
+						t.Fatalf("%s %s: quietMoveWide %d-%d: %v %d %v, quietMove %v %d %v", v, p.FEN(), ft[0], ft[1], gm, gn, gok, wm, wn, wok)
+					}
 				}
 				for _, c := range []Counting{CountLandings, CountSequences, CountResults} {
 					if got, want := countMovesWideOn(s, &p, c), s.countMoves(&p, c, nil); got != want {
@@ -278,6 +293,13 @@ func countMovesWideOn(s *spec, p *Position, c Counting) int {
 		return countMovesWide[[4]byte](s, p, c, nil, s.geo.ray2)
 	}
 	return countMovesWide[[5]byte](s, p, c, nil, s.geo.ray2)
+}
+
+func quietMoveWideOn(s *spec, p *Position, from, to Square) (Move, int, bool) {
+	if s.geo.perRow == 4 {
+		return quietMoveWide[[4]byte](s, p, from, to, s.geo.ray2)
+	}
+	return quietMoveWide[[5]byte](s, p, from, to, s.geo.ray2)
 }
 
 func perftWideOn(s *spec, p *Position, depth int, c Counting) uint64 {

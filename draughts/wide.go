@@ -220,3 +220,21 @@ func perftWideFrom[K width, W words](v *spec, p Position, depth int, c Counting,
 	}
 	return n
 }
+
+// quietMoveWide is quietMove on sets of len(W) words for a board of rows
+// of K squares, from the list of the quiet moves (diagonalQuietWide), as
+// Turkish's straightQuietMove: the quiet move from from to to when p has
+// no capture, and the number of p's moves.
+func quietMoveWide[K width, W words](v *spec, p *Position, from, to Square, ray *[256][numDirs]set[W]) (Move, int, bool) {
+	if !(set[W]{capturersWide[K, W](v, p)}).zero() {
+		return Move{}, 0, false
+	}
+	var buf [128]Move
+	ms := diagonalQuietWide(v, p, buf[:0], ray)
+	for i := range ms {
+		if ms[i].From == from && ms[i].To == to {
+			return ms[i], len(ms), true
+		}
+	}
+	return Move{}, 0, false
+}
