@@ -177,10 +177,10 @@ type spec struct {
 	// tables (Orthogonal, Straight), not by whole-board shifts.
 	eachCaptures bool
 	// wide: a board of more than 64 bits (12x12, docs/canadian.md step
-	// 2), whose capturers are found on two words (capturersWide). A wide
-	// spec sets eachCaptures too, so that the test of eachCaptures in
-	// capturers sends it there and the other boards pay no test of their
-	// own. No variant is wide yet.
+	// 2), whose moves are found on two words (wide.go, capturersWide). A
+	// wide spec sets eachCaptures, special and ownQuiet too (init), so
+	// that the tests of them that the other boards pay already send it
+	// there, and they pay no test of their own. No variant is wide yet.
 	wide bool
 	// special: FirstKingWins, Straight or wide, which generate sends to
 	// generateSpecial (and it a wide spec to generateWide).

@@ -3,8 +3,9 @@ package draughts
 // The move generation of a board of more than 64 bits (spec.wide: 12x12,
 // docs/canadian.md), on sets of len(W) words. A test that the one-word
 // boards already pay sends the wide board here (special in generate,
-// eachCaptures in capturers), so that 8x8 and 10x10 run their own code
-// unchanged; the capture search itself (movegen) is the one all the
+// eachCaptures in capturers, ownQuiet in quietMoves, hasQuiet and
+// quietMove, bulkCounts in Perft), so that 8x8 and 10x10 run their own
+// code unchanged; the capture search itself (movegen) is the one all the
 // boards share. The wide board plays the diagonal rules only (no
 // Straight, Orthogonal or FirstKingWins: Canadian is International's).
 //
