@@ -16,13 +16,13 @@ package draughts
 // left depends on the board, and nothing here needs to know.
 
 // width stands for the squares a row of a board has (4 on 8x8, 5 on
-// 10x10) as a type parameter: a generic function over it is compiled once
+// 10x10, 6 on 12x12, whose code is on two words: wide.go) as a type parameter: a generic function over it is compiled once
 // per board, where rowWidth is a constant and the shifts by it immediates
 // (Go compiles a generic function once per shape of its type arguments;
 // [4]byte and [5]byte are two shapes, and the length of an array type is
 // a constant in each). Where the generator is not generic, the geometry's
 // shifts are read from memory (see doc.go).
-type width interface{ [4]byte | [5]byte }
+type width interface{ [4]byte | [5]byte | [6]byte }
 
 // rowWidth is K, the squares a row of a board of width W.
 func rowWidth[W width]() uint {
@@ -30,12 +30,16 @@ func rowWidth[W width]() uint {
 	return uint(len(w))
 }
 
-// countMoves counts the legal moves of p as c counts them.
+// countMoves counts the legal moves of p as c counts them; a wide board's
+// on two words (countMovesWide).
 func (v *spec) countMoves(p *Position, c Counting, buf []Move) int {
 	if v.geo.perRow == 4 {
 		return countMoves[[4]byte](v, p, c, buf)
 	}
-	return countMoves[[5]byte](v, p, c, buf)
+	if !v.wide {
+		return countMoves[[5]byte](v, p, c, buf)
+	}
+	return countMovesWide[[6]byte](v, p, c, buf, v.geo.ray2)
 }
 
 // countMoves counts the legal moves of p as c counts them on a board of
@@ -265,8 +269,8 @@ func (v *spec) quietMove(p *Position, from, to Square) (Move, int, bool) {
 	if !geo.board.Has(from) || !geo.board.Has(to) || v.capturers(p) != 0 {
 		return Move{}, 0, false
 	}
-	if v.Straight {
-		return v.straightQuietMove(p, from, to)
+	if v.ownQuiet {
+		return v.quietMoveOwn(p, from, to)
 	}
 	us := p.Side
 	occ := p.Occupied()
@@ -342,6 +346,18 @@ func (v *spec) kingQuietCount(p *Position, s Square) int {
 		}
 	}
 	return n
+}
+
+// quietMoveOwn is quietMove for the variants with quiet moves of their
+// own (ownQuiet): Turkish's (straightQuietMove), a wide board's
+// (quietMoveWide). quietMove's tests before it, on one word, can only
+// turn a wide board's move down (a square of the high word, capturers
+// in word 0), which is never wrong: the caller lists the moves.
+func (v *spec) quietMoveOwn(p *Position, from, to Square) (Move, int, bool) {
+	if v.wide {
+		return quietMoveWide[[6]byte](v, p, from, to, v.geo.ray2)
+	}
+	return v.straightQuietMove(p, from, to)
 }
 
 // straightQuietMove is quietMove in Turkish, from the list of the quiet

@@ -122,6 +122,12 @@ type Geometry struct {
 	// next row, so Shift removes them first. Zero on the other boards,
 	// whose ghosts catch every step off the board.
 	offStep [4]Bitboard
+	// ray2 is ray on two words, for the capture search of a board of
+	// more than 64 bits (spec.wide, generateWide); built for every board,
+	// where the high words are empty, so that the two-word code is
+	// checked against the one-word code (TestGenerateWideOneWord). Last,
+	// and out of line, to leave the other fields where they are.
+	ray2 *[256][numDirs]set[[2]uint64]
 }
 
 // The boards, built once. They are reached through Board8x8 and
@@ -153,6 +159,7 @@ func Board8x8Full() *Geometry { return board8x8Full }
 // the board lands on a bit that is not a square.
 func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 	g := &Geometry{name: name, width: w, height: h, perRow: w / 2, rtl: rtl, full: full}
+	g.ray2 = new([256][numDirs]set[[2]uint64])
 	if full {
 		if rtl || w*h > 64 {
 			panic(fmt.Sprintf("draughts: %s: a full board is read left to right in at most 64 bits", name))
@@ -288,6 +295,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 			}
 			g.ray[s][d] = r
 			g.ray1[s][d] = setOf[[1]uint64](r)
+			g.ray2[s][d] = setOf[[2]uint64](r)
 		}
 	}
 	for _, s := range g.squares {

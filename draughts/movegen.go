@@ -174,10 +174,14 @@ func (v *spec) generate(p *Position, buf []Move, sequences bool) []Move {
 }
 
 // generateSpecial is generate for the variants whose game may end with a
-// king (Breakthrough) or whose pieces go along files and rows (Turkish):
-// one test of generate sends them here, so that the other variants pay
-// for neither.
+// king (Breakthrough) or whose pieces go along files and rows (Turkish),
+// and for the board of more than 64 bits (wide: 12x12), which goes on to
+// generateWide: one test of generate sends them here, so that the other
+// variants pay for none of them.
 func (v *spec) generateSpecial(p *Position, buf []Move, sequences bool) []Move {
+	if v.wide {
+		return generateWide[[6]byte](v, p, buf, sequences, v.geo.ray2)
+	}
 	if v.over(p) {
 		return buf
 	}
@@ -210,10 +214,19 @@ func (v *spec) MustCapture(p *Position) bool { return v.canCapture(p) }
 func (v *spec) QuietMoves(p *Position, buf []Move) []Move { return v.quietMoves(p, buf) }
 
 func (v *spec) quietMoves(p *Position, buf []Move) []Move {
-	if v.Straight {
-		return v.straightQuiet(p, buf)
+	if v.ownQuiet {
+		return v.quietMovesOwn(p, buf)
 	}
 	return v.diagonalQuiet(p, buf)
+}
+
+// quietMovesOwn is quietMoves for the variants with quiet moves of their
+// own (ownQuiet): along files and rows (Straight), on two words (wide).
+func (v *spec) quietMovesOwn(p *Position, buf []Move) []Move {
+	if v.wide {
+		return diagonalQuietWide(v, p, buf, v.geo.ray2)
+	}
+	return v.straightQuiet(p, buf)
 }
 
 // diagonalQuiet is quietMoves on the diagonals: every variant but
@@ -311,7 +324,10 @@ func (v *spec) appendSteps(buf []Move, to Bitboard, off int, promo Bitboard) []M
 }
 
 func (v *spec) hasQuiet(p *Position) bool {
-	if v.Straight {
+	if v.ownQuiet {
+		if v.wide {
+			return hasQuietWide[[2]uint64](v, p)
+		}
 		return v.hasStraightQuiet(p)
 	}
 	geo := v.geo
@@ -381,10 +397,10 @@ func (v *spec) capturers(p *Position) Bitboard {
 	return v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty)
 }
 
-// capturersWide is capturers on sets of len(W) words: word 0 as on a
-// one-word board, the low word of up and the high word of down with the
-// carries of two words (jumpCarries).
-func capturersWide[W words](v *spec, p *Position) (r W) {
+// capturersWide is capturers on sets of len(W) words, for a board of
+// rows of K squares: word 0 as on a one-word board, the low word of up
+// and the high word of down with the carries of two words (jumpCarries).
+func capturersWide[K width, W words](v *spec, p *Position) (r W) {
 	geo := v.geo
 	us := p.Side
 	opp := p.Pieces[us^1]
@@ -392,38 +408,22 @@ func capturersWide[W words](v *spec, p *Position) (r W) {
 	empty := geo.board &^ occ
 	men := p.Men(us)
 	kings := p.KingsOf(us)
-	var up, down Bitboard
-	if geo.perRow == 4 {
-		up, down = jumpTargets(empty, opp, 4)
-	} else {
-		up, down = jumpTargets(empty, opp, 5)
-	}
+	k := rowWidth[K]()
+	up, down := jumpTargets(empty, opp, k)
 	n := len(r) - 1
 	var e, o, uw, dw W
 	if n > 0 {
 		e[0], o[0] = uint64(empty), uint64(opp)
-		if geo.perRow == 4 {
-			uw[0], dw[n] = jumpCarries(e, o, 4)
-		} else {
-			uw[0], dw[n] = jumpCarries(e, o, 5)
-		}
+		uw[0], dw[n] = jumpCarries(e, o, k)
 		up = Bitboard(uw[0])
 	}
 	if !v.FlyingKings {
 		j := (up | down) & kings
 		if v.MenSpareKings {
-			if geo.perRow == 4 {
-				up, down = jumpTargets(empty, opp&^p.Kings, 4)
-			} else {
-				up, down = jumpTargets(empty, opp&^p.Kings, 5)
-			}
+			up, down = jumpTargets(empty, opp&^p.Kings, k)
 			if n > 0 {
 				o[0] &^= uint64(p.Kings)
-				if geo.perRow == 4 {
-					uw[0], dw[n] = jumpCarries(e, o, 4)
-				} else {
-					uw[0], dw[n] = jumpCarries(e, o, 5)
-				}
+				uw[0], dw[n] = jumpCarries(e, o, k)
 				up = Bitboard(uw[0])
 			}
 		}
@@ -477,7 +477,7 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 // capturers tests nothing more for the others.
 func (v *spec) capturersEach(p *Position) Bitboard {
 	if v.wide {
-		return Bitboard(capturersWide[[2]uint64](v, p)[0])
+		return Bitboard(capturersWide[[6]byte, [2]uint64](v, p)[0])
 	}
 	var g movegen[[1]uint64]
 	g.init(v, p, nil, &v.geo.ray1)

@@ -70,12 +70,16 @@ next:
 // counting moves as c says. Leaves are counted in bulk: at depth 1 the
 // moves are counted without being listed (bulk.go), and above them the
 // quiet moves and the short captures of men are read from the bitboards,
-// never listed.
+// never listed. A board of more than 64 bits (wide: 12x12) is counted on
+// two words by perftWide, whose leaves alone are counted in bulk.
 func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 	if depth <= 0 {
 		return 1
 	}
 	if !v.bulkCounts() {
+		if v.wide {
+			return perftWide[[6]byte](v, p, depth, c, v.geo.ray2)
+		}
 		return v.PerftNoBulk(p, depth, c)
 	}
 	st := &perftState{c: c, moves: make([][]Move, depth+1), kids: make([][]board, depth+1)}
@@ -93,7 +97,8 @@ func (v *spec) Perft(p *Position, depth int, c Counting) uint64 {
 // bulk counts read the diagonal steps as whole-board shifts and know no
 // game that ends with a king: Frisian's orthogonal captures, Turkish's
 // moves along files and rows and Breakthrough are counted by the
-// generator.
+// generator. Nor does a wide board (its eachCaptures), which Perft sends
+// to perftWide behind this test.
 func (v *spec) bulkCounts() bool { return !v.eachCaptures && !v.FirstKingWins }
 
 // perftState is what a perft carries down the tree: its counting, and

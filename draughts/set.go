@@ -115,3 +115,39 @@ func (a set[W]) without(s Square) set[W] {
 	a.w[i] &^= 1 << sh
 	return a
 }
+
+// shl is a shifted up by k bits (0 < k < 64), the bits of word 0 that
+// leave it carried into the next: a diagonal step up the board, as
+// Bitboard's << is on one word. Only the 12x12 board's code uses it
+// (generateWide), whose speed the one-word boards do not pay.
+func (a set[W]) shl(k uint) (r set[W]) {
+	n := len(a.w) - 1
+	r.w[n] = a.w[n] << k
+	if n > 0 {
+		r.w[n] |= a.w[0] >> (64 - k)
+		r.w[0] = a.w[0] << k
+	}
+	return r
+}
+
+// shr is a shifted down by k bits (0 < k < 64), the low bits of the high
+// word carried into word 0: a diagonal step down, as Bitboard's >>.
+func (a set[W]) shr(k uint) (r set[W]) {
+	n := len(a.w) - 1
+	r.w[0] = a.w[0] >> k
+	if n > 0 {
+		r.w[0] |= a.w[n] << (64 - k)
+		r.w[n] = a.w[n] >> k
+	}
+	return r
+}
+
+// count is the number of squares of a.
+func (a set[W]) count() int {
+	n := len(a.w) - 1
+	c := bits.OnesCount64(a.w[0])
+	if n > 0 {
+		c += bits.OnesCount64(a.w[n])
+	}
+	return c
+}

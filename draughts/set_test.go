@@ -70,6 +70,16 @@ func checkSet[W words](t *rapid.T) {
 	op("and", a.and(b), func(x, y bool) bool { return x && y })
 	op("or", a.or(b), func(x, y bool) bool { return x || y })
 	op("andNot", a.andNot(b), func(x, y bool) bool { return x && !y })
+	k := uint(rapid.IntRange(1, 63).Draw(t, "k"))
+	rl, rr := refOf(wordsOf(a.shl(k))), refOf(wordsOf(a.shr(k)))
+	for i := range 64 * n {
+		if want := i >= int(k) && ra[i-int(k)]; rl[i] != want {
+			t.Fatalf("%d words: shl(%d): square %d is %v, want %v (a %x)", n, k, i, rl[i], want, a.w)
+		}
+		if want := i+int(k) < 64*n && ra[i+int(k)]; rr[i] != want {
+			t.Fatalf("%d words: shr(%d): square %d is %v, want %v (a %x)", n, k, i, rr[i], want, a.w)
+		}
+	}
 	if got, want := a.has(s), ra[s]; got != want {
 		t.Fatalf("%d words: has(%d) = %v, want %v (a %x)", n, s, got, want, a.w)
 	}
@@ -88,6 +98,9 @@ func checkSet[W words](t *rapid.T) {
 	ones := 0
 	for i := range n {
 		ones += bits.OnesCount64(a.w[i])
+	}
+	if got := a.count(); got != ones {
+		t.Fatalf("%d words: count() = %d, want %d (a %x)", n, got, ones, a.w)
 	}
 	if a.zero() != (ones == 0) {
 		t.Fatalf("%d words: zero() = %v with %d squares (a %x)", n, a.zero(), ones, a.w)
@@ -182,7 +195,7 @@ func TestCapturersWideOneWord(t *testing.T) {
 			p := Start(v)
 			plies := rapid.IntRange(0, 120).Draw(t, "plies")
 			for i := 0; i < plies; i++ {
-				if got, want := Bitboard(capturersWide[[2]uint64](s, &p)[0]), s.capturers(&p); got != want {
+				if got, want := capturersWideOn(s, &p), s.capturers(&p); got != want {
 					t.Fatalf("%s %s: capturersWide %x, capturers %x", v, p.FEN(), uint64(got), uint64(want))
 				}
 				ms := v.Moves(&p, nil)
@@ -192,5 +205,118 @@ func TestCapturersWideOneWord(t *testing.T) {
 				p.Make(&ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
 			}
 		})
+	}
+}
+
+// generateWide, on two words with the high words empty and on one, lists
+// the moves generate lists, in its order, on the positions of random
+// games of every variant it would serve (the diagonal ones), both with
+// every path and with one per sequence; so do diagonalQuietWide and
+// hasQuietWide (quietMoves and hasQuiet of a wide board) as
+// diagonalQuiet and hasQuiet, captures or not, and quietMoveWide as
+// quietMove; countMovesWide counts as countMoves, and perftWide from
+// the game's last position as Perft. Until step 2 of
+// docs/canadian.md no variant is wide, and this is its check.
+func TestGenerateWideOneWord(t *testing.T) {
+	for _, v := range Variants() {
+		s := v.spec()
+		if s.eachCaptures || s.special {
+			continue
+		}
+		rapid.Check(t, func(t *rapid.T) {
+			p := Start(v)
+			plies := rapid.IntRange(0, 120).Draw(t, "plies")
+			for i := 0; i < plies; i++ {
+				sameMoves(t, v, &p, "diagonalQuietWide on two words", diagonalQuietWide(s, &p, nil, s.geo.ray2), s.diagonalQuiet(&p, nil))
+				if got, want := hasQuietWide[[2]uint64](s, &p), s.hasQuiet(&p); got != want {
+					t.Fatalf("%s %s: hasQuietWide on two words %v, want %v", v, p.FEN(), got, want)
+				}
+				if got, want := hasQuietWide[[1]uint64](s, &p), s.hasQuiet(&p); got != want {
+					t.Fatalf("%s %s: hasQuietWide on one word %v, want %v", v, p.FEN(), got, want)
+				}
+				// quietMove of every quiet move and of one pair of squares
+				// drawn, legal or not.
+				pairs := [][2]Square{{Square(rapid.IntRange(0, 63).Draw(t, "from")), Square(rapid.IntRange(0, 63).Draw(t, "to"))}}
+				for _, m := range s.diagonalQuiet(&p, nil) {
+					pairs = append(pairs, [2]Square{m.From, m.To})
+				}
+				for _, ft := range pairs {
+					gm, gn, gok := quietMoveWideOn(s, &p, ft[0], ft[1])
+					wm, wn, wok := s.quietMove(&p, ft[0], ft[1])
+					if gm != wm || gn != wn || gok != wok {
+						t.Fatalf("%s %s: quietMoveWide %d-%d: %v %d %v, quietMove %v %d %v", v, p.FEN(), ft[0], ft[1], gm, gn, gok, wm, wn, wok)
+					}
+				}
+				for _, c := range []Counting{CountLandings, CountSequences, CountResults} {
+					if got, want := countMovesWideOn(s, &p, c), s.countMoves(&p, c, nil); got != want {
+						t.Fatalf("%s %s: countMovesWide (%s) %d, countMoves %d", v, p.FEN(), c, got, want)
+					}
+				}
+				for _, sequences := range []bool{false, true} {
+					want := s.generate(&p, nil, sequences)
+					sameMoves(t, v, &p, "generateWide on two words", generateWideOn(s, &p, sequences, s.geo.ray2), want)
+					sameMoves(t, v, &p, "generateWide on one word", generateWideOn(s, &p, sequences, &s.geo.ray1), want)
+				}
+				ms := v.Moves(&p, nil)
+				if len(ms) == 0 {
+					break
+				}
+				p.Make(&ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
+			}
+			c := Counting(rapid.IntRange(0, 2).Draw(t, "counting"))
+			depth := rapid.IntRange(1, 3).Draw(t, "depth")
+			if got, want := perftWideOn(s, &p, depth, c), s.Perft(&p, depth, c); got != want {
+				t.Fatalf("%s %s: perftWide %d (%s) %d, Perft %d", v, p.FEN(), depth, c, got, want)
+			}
+		})
+	}
+}
+
+// The wide code on the row width of s's board, which the tests run on
+// the boards of one word (its high words empty).
+func capturersWideOn(s *spec, p *Position) Bitboard {
+	if s.geo.perRow == 4 {
+		return Bitboard(capturersWide[[4]byte, [2]uint64](s, p)[0])
+	}
+	return Bitboard(capturersWide[[5]byte, [2]uint64](s, p)[0])
+}
+
+func generateWideOn[W words](s *spec, p *Position, sequences bool, ray *[256][numDirs]set[W]) []Move {
+	if s.geo.perRow == 4 {
+		return generateWide[[4]byte](s, p, nil, sequences, ray)
+	}
+	return generateWide[[5]byte](s, p, nil, sequences, ray)
+}
+
+func countMovesWideOn(s *spec, p *Position, c Counting) int {
+	if s.geo.perRow == 4 {
+		return countMovesWide[[4]byte](s, p, c, nil, s.geo.ray2)
+	}
+	return countMovesWide[[5]byte](s, p, c, nil, s.geo.ray2)
+}
+
+func quietMoveWideOn(s *spec, p *Position, from, to Square) (Move, int, bool) {
+	if s.geo.perRow == 4 {
+		return quietMoveWide[[4]byte](s, p, from, to, s.geo.ray2)
+	}
+	return quietMoveWide[[5]byte](s, p, from, to, s.geo.ray2)
+}
+
+func perftWideOn(s *spec, p *Position, depth int, c Counting) uint64 {
+	if s.geo.perRow == 4 {
+		return perftWide[[4]byte](s, p, depth, c, s.geo.ray2)
+	}
+	return perftWide[[5]byte](s, p, depth, c, s.geo.ray2)
+}
+
+// sameMoves fails t unless got lists the moves of want in the same order.
+func sameMoves(t *rapid.T, v Variant, p *Position, what string, got, want []Move) {
+	if len(got) != len(want) {
+		t.Fatalf("%s %s: %s: %d moves %v, want %d %v", v, p.FEN(), what, len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s %s: %s: move %d is %v, want %v", v, p.FEN(), what, i, got[i], want[i])
+		}
 	}
 }

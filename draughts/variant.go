@@ -177,15 +177,20 @@ type spec struct {
 	// tables (Orthogonal, Straight), not by whole-board shifts.
 	eachCaptures bool
 	// wide: a board of more than 64 bits (12x12, docs/canadian.md step
-	// 2), whose capturers are found on two words (capturersWide). A wide
-	// spec sets eachCaptures too, so that the test of eachCaptures in
-	// capturers sends it there and the other boards pay no test of their
-	// own. No variant is wide yet.
+	// 2), whose moves are found on two words (wide.go, capturersWide). A
+	// wide spec sets eachCaptures, special and ownQuiet too (init), so
+	// that the tests of them that the other boards pay already send it
+	// there, and they pay no test of their own. No variant is wide yet.
 	wide bool
-	// special: FirstKingWins or Straight, which generate sends to
-	// generateSpecial.
+	// special: FirstKingWins, Straight or wide, which generate sends to
+	// generateSpecial (and it a wide spec to generateWide).
 	special bool
-	bulk    [2]bulkSide // by side: what perft's counting of captures needs
+	// ownQuiet: Straight or wide, whose quiet moves quietMoves and
+	// hasQuiet send to code of their own (straightQuiet, or
+	// diagonalQuietWide on two words), for the one test the diagonal
+	// variants paid already (of Straight).
+	ownQuiet bool
+	bulk     [2]bulkSide // by side: what perft's counting of captures needs
 	// crownedMajority: PromoteAndContinue under the majority rule, which
 	// perft's lean counting of men's captures does not follow.
 	crownedMajority bool
@@ -505,8 +510,9 @@ func init() {
 		case s.Orthogonal:
 			s.dirs, s.ndirs = allDirs, numDirs
 		}
-		s.eachCaptures = s.Orthogonal || s.Straight
-		s.special = s.FirstKingWins || s.Straight
+		s.eachCaptures = s.Orthogonal || s.Straight || s.wide
+		s.special = s.FirstKingWins || s.Straight || s.wide
+		s.ownQuiet = s.Straight || s.wide
 		if s.Straight && (s.geo == nil || !s.geo.full) {
 			panic("draughts: " + s.name + ": Straight needs a full board")
 		}
