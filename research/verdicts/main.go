@@ -144,7 +144,7 @@ func main() {
 	stable := flag.Bool("stable", false, "search the references one ply deeper as well, and report precision against them, recall against the moves serious at both depths, and how far the reference agrees with itself one ply deeper")
 	work := flag.String("work", "", "working directory for the analysis outputs (default: a temporary one)")
 	flag.Parse()
-	if len(bins) == 0 {
+	if len(bins) == 0 && *agreeWith == "" {
 		fmt.Fprintln(os.Stderr, "verdicts: no -bin given")
 		os.Exit(2)
 	}
