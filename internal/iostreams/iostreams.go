@@ -118,6 +118,10 @@ func (s *Streams) ProgressShown() bool {
 // Progress is a progress bar on stderr, or nothing when stderr is not a
 // terminal or --quiet is given: a bar written into a log file is noise.
 type Progress struct {
+	// mu serialises the calls of the bar: its Clear reads the bar's state
+	// without the bar's own lock, and output.Sink or a worker building the
+	// endgame databases may clear it while the pipeline adds to it.
+	mu   sync.Mutex
 	bar  *progressbar.ProgressBar
 	noun string
 }
@@ -150,6 +154,8 @@ func (p *Progress) Update(bytes int64, count int) {
 	if p.bar == nil {
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.bar.Describe(fmt.Sprintf("%d %s", count, p.noun))
 	p.bar.Set64(bytes)
 }
@@ -157,6 +163,8 @@ func (p *Progress) Update(bytes int64, count int) {
 // Clear removes the bar before other output; nil is no bar.
 func (p *Progress) Clear() {
 	if p != nil && p.bar != nil {
+		p.mu.Lock()
+		defer p.mu.Unlock()
 		p.bar.Clear()
 	}
 }
@@ -164,6 +172,8 @@ func (p *Progress) Clear() {
 // Finish ends the bar.
 func (p *Progress) Finish() {
 	if p.bar != nil {
+		p.mu.Lock()
+		defer p.mu.Unlock()
 		p.bar.Finish()
 	}
 }
@@ -200,6 +210,8 @@ func NewCountProgress(io *Streams, quiet bool, total int64, noun string) *Progre
 // Add counts n more things done; safe from several goroutines.
 func (p *Progress) Add(n int) {
 	if p.bar != nil {
+		p.mu.Lock()
+		defer p.mu.Unlock()
 		p.bar.Add(n)
 	}
 }
