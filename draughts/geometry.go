@@ -405,12 +405,7 @@ func (g *Geometry) Board() Bitboard { return g.board }
 func (g *Geometry) Full() bool { return g.full }
 
 // Has reports whether s is a dark square of the board.
-func (g *Geometry) Has(s Square) bool {
-	if s < 64 {
-		return g.board.Has(s)
-	}
-	return s < 128 && g.dense[s] >= 0
-}
+func (g *Geometry) Has(s Square) bool { return s < 128 && g.dense[s] >= 0 }
 
 // Index is the dense index of s (0 for a1 ... NumSquares-1), the order of
 // Squares, of the Zobrist keys and of datasets; -1 when s is not a square.
