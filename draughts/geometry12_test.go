@@ -212,3 +212,17 @@ func TestGeometryTwoWordMasksOneWordBoards(t *testing.T) {
 		}
 	}
 }
+
+// The capture search of a 12x12 board takes the promotion row from the
+// two-word mask: White's is all in the high word.
+func TestMovegenInitPromotionRow12x12(t *testing.T) {
+	sp := *International.spec()
+	sp.geo = Board12x12()
+	for _, c := range [2]Color{White, Black} {
+		var g movegen[[2]uint64]
+		g.init(&sp, &Position{Side: c}, nil, sp.geo.ray2)
+		if g.promoRank != sp.geo.promo2[c] {
+			t.Errorf("side %d: promotion row %x, want %x", c, g.promoRank.w, sp.geo.promo2[c].w)
+		}
+	}
+}
