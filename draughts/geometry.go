@@ -3,6 +3,7 @@ package draughts
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 )
 
 // Direction is a diagonal step on the board, seen from White (who starts at
@@ -87,10 +88,14 @@ func (d Direction) positive() bool { return d&3 < 2 }
 // 8, one along a row a shift by 1 that the generator masks at the edge
 // files, and its diagonal steps (which it never plays) wrap round, so
 // Shift masks them (offStep) and shiftBB is never used there.
-// 12x12 (Canadian) needs 6x13-1 = 77 bits: a Bitboard of two words, which the
-// generator reaches only through shift, the masks and the ray tables here;
-// the Geometry would then choose the word type, and the rest of the engine
-// (Square stays a bit index below 256) would not change.
+//   - 12x12 (Board12x12, Canadian): rows of 6 read right to left, a ghost
+//     after each odd row (row pairs of 13 bits: 12, 25, 38, 51, 64), 77
+//     bits; up-left +7, up-right +6. Past 64 bits a Bitboard holds only
+//     word 0: the tables of squares (dense, col, row) reach bit 127, and
+//     the board, its rows, files, promotion rows, rays and half turn are
+//     read on two words (board2, promo2, rows2, files2, ray2, flip2),
+//     which the generator reaches through spec.wide (docs/canadian.md).
+//     Square stays a bit index below 256.
 type Geometry struct {
 	name          string
 	width, height int
@@ -99,11 +104,11 @@ type Geometry struct {
 	full          bool // every square is a square (Turkish): no ghosts, W bits a row
 	nbits         int  // bits used, ghosts included
 
-	board   Bitboard // every dark square
-	squares []Square // dense order: row by row from White's side, left to right
-	dense   [64]int8 // index in squares, -1 off the board
-	col     [64]int8
-	row     [64]int8
+	board   Bitboard  // every dark square
+	squares []Square  // dense order: row by row from White's side, left to right
+	dense   [128]int8 // index in squares, -1 off the board
+	col     [128]int8
+	row     [128]int8
 	at      [][]Square // at[row][col], NoSquare on light squares
 
 	shift [4]uint8 // bits of a diagonal step in each direction (up: left shift, down: right shift)
@@ -128,6 +133,13 @@ type Geometry struct {
 	// checked against the one-word code (TestGenerateWideOneWord). Last,
 	// and out of line, to leave the other fields where they are.
 	ray2 *[256][numDirs]set[[2]uint64]
+	// board2, promo2, rows2 and files2 are board, promo, rows and files
+	// on two words: the same sets on a board of 64 bits or less, the
+	// whole ones on 12x12, where the one-word ones hold only word 0.
+	board2 set[[2]uint64]
+	promo2 [2]set[[2]uint64]
+	rows2  []set[[2]uint64]
+	files2 []set[[2]uint64]
 }
 
 // The boards, built once. They are reached through Board8x8 and
@@ -145,6 +157,17 @@ func Board8x8() *Geometry { return board8x8 }
 
 // Board10x10 is the 10x10 board (International, Antidraughts).
 func Board10x10() *Geometry { return board10x10 }
+
+// board12x12 is built on first use: no variant plays it yet, and the
+// programs of the other boards do not pay for its tables at start-up.
+var board12x12 = sync.OnceValue(func() *Geometry {
+	return newGeometry("12x12", 12, 12, true, false)
+})
+
+// Board12x12 is the 12x12 board with a1 dark (Canadian draughts): 72
+// squares in 77 bits, more than a Bitboard holds (see Geometry). No
+// variant plays on it yet (docs/canadian.md).
+func Board12x12() *Geometry { return board12x12() }
 
 // Board8x8Full is the 8x8 board where every one of the 64 squares is
 // played (Turkish draughts): rows of 8 bits from White's side, read left
@@ -192,6 +215,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 			g.at[r][c] = s
 			g.col[s], g.row[s] = int8(c), int8(r)
 			g.board |= s.Bit()
+			g.board2 = g.board2.or(bitOf[[2]uint64](s))
 		}
 		// A ghost after the row whose first bit is on the edge file: the
 		// step to the next row is then K+1 bits on one side and K on the
@@ -206,7 +230,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 		}
 	}
 	g.nbits = base
-	if g.nbits > 64 {
+	if g.nbits > 128 {
 		panic(fmt.Sprintf("draughts: %s needs %d bits", name, g.nbits))
 	}
 	for r := 0; r < h; r++ {
@@ -219,11 +243,16 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 	}
 	g.rows = make([]Bitboard, h)
 	g.files = make([]Bitboard, w)
+	g.rows2 = make([]set[[2]uint64], h)
+	g.files2 = make([]set[[2]uint64], w)
 	for _, s := range g.squares {
 		g.rows[g.row[s]] |= s.Bit()
 		g.files[g.col[s]] |= s.Bit()
+		g.rows2[g.row[s]] = g.rows2[g.row[s]].or(bitOf[[2]uint64](s))
+		g.files2[g.col[s]] = g.files2[g.col[s]].or(bitOf[[2]uint64](s))
 	}
 	g.promo = [2]Bitboard{White: g.rows[h-1], Black: g.rows[0]}
+	g.promo2 = [2]set[[2]uint64]{White: g.rows2[h-1], Black: g.rows2[0]}
 	g.men = k * (h/2 - 1)
 	// An orthogonal step goes to the next square of the file or row: two
 	// rows or files on where only the dark squares are played, one on a
@@ -281,26 +310,29 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 				continue
 			}
 			// Off the board: the shifted bit must not be a square.
-			if g.shiftBB(s.Bit(), Direction(d)) != 0 {
+			if !g.shift2(bitOf[[2]uint64](s), Direction(d)).zero() {
 				panic(fmt.Sprintf("draughts: %s: a step off the board from bit %d lands on a square", name, s))
 			}
-			if t := int(s) + g.signedShift(Direction(d)); t >= 0 && t < 64 && g.board.Has(Square(t)) {
+			if t := int(s) + g.signedShift(Direction(d)); t >= 0 && t < 128 && g.board2.has(Square(t)) {
 				panic(fmt.Sprintf("draughts: %s: ghost layout broken at bit %d", name, s))
 			}
 		}
 		for d := range numDirs {
 			var r Bitboard
+			var r2 set[[2]uint64]
 			for t := g.neighbor[s][d]; t != NoSquare; t = g.neighbor[t][d] {
 				r |= t.Bit()
+				r2 = r2.or(bitOf[[2]uint64](t))
 			}
 			g.ray[s][d] = r
 			g.ray1[s][d] = setOf[[1]uint64](r)
-			g.ray2[s][d] = setOf[[2]uint64](r)
+			g.ray2[s][d] = r2
 		}
 	}
 	for _, s := range g.squares {
 		want := g.at[h-1-int(g.row[s])][w-1-int(g.col[s])]
-		if g.Flip(s.Bit()) != want.Bit() {
+		if g.flip2(bitOf[[2]uint64](s)) != bitOf[[2]uint64](want) ||
+			g.nbits <= 64 && g.Flip(s.Bit()) != want.Bit() {
 			panic(fmt.Sprintf("draughts: %s: the half turn is not a bit reversal", name))
 		}
 	}
@@ -324,7 +356,30 @@ func (g *Geometry) shiftBB(b Bitboard, d Direction) Bitboard {
 	return (b >> (g.shift[d] & 63)) & g.board
 }
 
-// Name is "8x8", "10x10" or "8x8 full".
+// shift2 is shiftBB on two words: every square of b one diagonal step in
+// direction d, the squares that leave the board removed.
+func (g *Geometry) shift2(b set[[2]uint64], d Direction) set[[2]uint64] {
+	if d.Up() {
+		return b.shl(uint(g.shift[d])).and(g.board2)
+	}
+	return b.shr(uint(g.shift[d])).and(g.board2)
+}
+
+// flip2 is Flip on two words: the nbits used bits reversed.
+func (g *Geometry) flip2(b set[[2]uint64]) (r set[[2]uint64]) {
+	lo, hi := bits.Reverse64(b.w[1]), bits.Reverse64(b.w[0])
+	// lo:hi is b reversed over 128 bits; shift it down by 128 - nbits.
+	k := uint(128 - g.nbits)
+	if k >= 64 {
+		r.w[0] = hi >> (k - 64)
+		return r
+	}
+	r.w[0] = lo>>k | hi<<(64-k)
+	r.w[1] = hi >> k
+	return r
+}
+
+// Name is "8x8", "10x10", "8x8 full" or "12x12".
 func (g *Geometry) Name() string { return g.name }
 
 func (g *Geometry) String() string { return g.name }
@@ -333,7 +388,7 @@ func (g *Geometry) String() string { return g.name }
 func (g *Geometry) Width() int  { return g.width }
 func (g *Geometry) Height() int { return g.height }
 
-// NumSquares is the number of squares played: 32, 50 or 64.
+// NumSquares is the number of squares played: 32, 50, 64 or 72.
 func (g *Geometry) NumSquares() int { return len(g.squares) }
 
 // Squares lists the dark squares in dense order: row by row from White's
@@ -341,7 +396,8 @@ func (g *Geometry) NumSquares() int { return len(g.squares) }
 // change the slice.
 func (g *Geometry) Squares() []Square { return g.squares }
 
-// Board is the set of every dark square.
+// Board is the set of every dark square (on 12x12 those below bit 64:
+// a Bitboard is one word; the whole set is board2).
 func (g *Geometry) Board() Bitboard { return g.board }
 
 // Full reports whether every square of the board is played (Turkish
@@ -349,12 +405,12 @@ func (g *Geometry) Board() Bitboard { return g.board }
 func (g *Geometry) Full() bool { return g.full }
 
 // Has reports whether s is a dark square of the board.
-func (g *Geometry) Has(s Square) bool { return s < 64 && g.board.Has(s) }
+func (g *Geometry) Has(s Square) bool { return s < 128 && g.dense[s] >= 0 }
 
 // Index is the dense index of s (0 for a1 ... NumSquares-1), the order of
 // Squares, of the Zobrist keys and of datasets; -1 when s is not a square.
 func (g *Geometry) Index(s Square) int {
-	if s >= 64 {
+	if s >= 128 {
 		return -1
 	}
 	return int(g.dense[s])
@@ -363,14 +419,14 @@ func (g *Geometry) Index(s Square) int {
 // Col is the 0-based file of s (0 = file a), Row its 0-based row from
 // White's side (0 = row 1); -1 when s is not a square.
 func (g *Geometry) Col(s Square) int {
-	if s >= 64 {
+	if s >= 128 {
 		return -1
 	}
 	return int(g.col[s])
 }
 
 func (g *Geometry) Row(s Square) int {
-	if s >= 64 {
+	if s >= 128 {
 		return -1
 	}
 	return int(g.row[s])
@@ -386,10 +442,12 @@ func (g *Geometry) SquareAt(col, row int) Square {
 }
 
 // RowMask is row r (0 = White's back row); FileMask is file f (0 = a).
+// On 12x12 they hold the squares below bit 64, as Board.
 func (g *Geometry) RowMask(r int) Bitboard  { return g.rows[r] }
 func (g *Geometry) FileMask(f int) Bitboard { return g.files[f] }
 
-// PromotionRow is the row where the men of side c are crowned.
+// PromotionRow is the row where the men of side c are crowned (on 12x12
+// White's is above bit 64: empty as a Bitboard; see promo2).
 func (g *Geometry) PromotionRow(c Color) Bitboard { return g.promo[c] }
 
 // Neighbor is the square next to s in diagonal direction d, or NoSquare.
@@ -407,7 +465,8 @@ func (g *Geometry) Shift(b Bitboard, d Direction) Bitboard {
 
 // Flip turns the squares of b round by half a turn: file f and row r go to
 // file W-1-f and row H-1-r (a1 <-> h8 on 8x8). In the layout that is a bit
-// reversal.
+// reversal. On a board of 64 bits or less: 12x12 turns on two words
+// (flip2).
 func (g *Geometry) Flip(b Bitboard) Bitboard {
 	return Bitboard(bits.Reverse64(uint64(b)) >> (64 - g.nbits))
 }

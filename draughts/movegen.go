@@ -535,9 +535,15 @@ func (g *movegen[W]) init(v *spec, p *Position, buf []Move, ray *[256][numDirs]s
 	us := p.Side
 	g.r, g.geo, g.v, g.out, g.ray = &v.Rules, v.geo, v.id, buf, ray
 	g.manDirs, g.dirs, g.ndirs = v.manDirs[us&1], v.dirs, v.ndirs
-	// The high words come with the 12x12 positions (docs/canadian.md, step 2).
+	// The position's high words come with the 12x12 positions
+	// (docs/canadian.md, step 2); the geometry's are here.
 	g.jumpable.w[0] = uint64(p.Pieces[us^1])
 	g.promoRank.w[0] = uint64(v.geo.promo[us])
+	if n := len(g.promoRank.w) - 1; n > 0 {
+		// The high word of the promotion row (White's, on 12x12); the
+		// compiler drops this on one word.
+		g.promoRank.w[n] = v.geo.promo2[us].w[n]
+	}
 	g.spared.w[0] = g.jumpable.w[0] & uint64(p.Kings&v.spareMask)
 }
 

@@ -106,6 +106,16 @@ func setOf[W words](b Bitboard) (r set[W]) {
 	return r
 }
 
+// narrow is a on the words of W: a itself on two words, its word 0 on
+// one, where a board of 64 bits or less leaves the high word empty (the
+// geometry's two-word masks: board2, promo2).
+func narrow[W words](a set[[2]uint64]) (r set[W]) {
+	n := len(r.w) - 1
+	r.w[0] = a.w[0]
+	r.w[n] = a.w[n]
+	return r
+}
+
 // lo is the squares of a's first word.
 func (a set[W]) lo() Bitboard { return Bitboard(a.w[0]) }
 

@@ -9,10 +9,11 @@ package draughts
 // boards share. The wide board plays the diagonal rules only (no
 // Straight, Orthogonal or FirstKingWins: Canadian is International's).
 //
-// The positions and the geometry's masks have one word until step 2 of
-// docs/canadian.md gives them the high words: until then the sets are
-// built from word 0 (setOf), and every function here is checked on the
-// boards of one word against the one-word code (TestGenerateWideOneWord).
+// The geometry's masks are read on two words (board2, promo2: narrow);
+// the positions have one word until step 2 of docs/canadian.md gives
+// them the high words: until then their sets are built from word 0
+// (setOf), and every function here is checked on the boards of one word
+// against the one-word code (TestGenerateWideOneWord).
 
 // generateWide is generate on sets of len(W) words for a board of rows of
 // K squares (12x12: [6]byte, [2]uint64), ray the geometry's ray table of
@@ -61,9 +62,9 @@ func diagonalQuietWide[W words](v *spec, p *Position, buf []Move, ray *[256][num
 	geo := v.geo
 	us := p.Side
 	occ := setOf[W](p.Occupied())
-	empty := setOf[W](geo.board).andNot(occ)
+	empty := narrow[W](geo.board2).andNot(occ)
 	men := setOf[W](p.Men(us))
-	promo := setOf[W](geo.promo[us])
+	promo := narrow[W](geo.promo2[us])
 	if us == White {
 		l, r := uint(geo.shift[UpLeft]&63), uint(geo.shift[UpRight]&63)
 		buf = appendStepsWide(v, buf, men.shl(l).and(empty), int(l), promo)
@@ -119,7 +120,7 @@ func kingStepsWide[W words](v *spec, s Square, d Direction, occ, empty set[W], r
 func hasQuietWide[W words](v *spec, p *Position) bool {
 	geo := v.geo
 	us := p.Side
-	empty := setOf[W](geo.board).andNot(setOf[W](p.Occupied()))
+	empty := narrow[W](geo.board2).andNot(setOf[W](p.Occupied()))
 	men := setOf[W](p.Men(us))
 	kings := setOf[W](p.KingsOf(us) &^ v.barred(p))
 	for d := Direction(0); d < 4; d++ {
@@ -173,7 +174,7 @@ func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Mo
 	}
 	us := p.Side
 	occ := setOf[W](p.Occupied())
-	empty := setOf[W](v.geo.board).andNot(occ)
+	empty := narrow[W](v.geo.board2).andNot(occ)
 	men := setOf[W](p.Men(us))
 	k := rowWidth[K]()
 	var n int
