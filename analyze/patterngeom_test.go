@@ -87,7 +87,7 @@ func BenchmarkEvaluateInternational(b *testing.B) {
 	for _, c := range []struct {
 		name        string
 		cols, ranks int // 0: the geometry alone
-	}{{"geometry", 0, 0}, {"patterns", 4, 4}, {"patterns4x6", 4, 6}} {
+	}{{"geometry", 0, 0}, {"patterns4x4", 4, 4}, {"patterns4x6", 4, 6}} {
 		var e evaluator // made on the first run: the fold of big windows takes a second
 		b.Run(c.name, func(b *testing.B) {
 			if e == nil {
