@@ -176,62 +176,87 @@ func patFeatures(wm, bm draughts.Bitboard) (plus, minus [patRegions]int32) {
 // round, colours swapped), so that each sum of patternScore is that of
 // w[plus] less that of w[minus] of patFeatures, in its phase's table.
 func foldPatterns(w []int16) []int16 {
-	sq := make([][patSquares]draughts.Square, patRegions)
+	sq := make([][]draughts.Square, patRegions)
 	for r := range patRegionsOf {
-		sq[r] = patRegionsOf[r].squares
+		sq[r] = patRegionsOf[r].squares[:]
 	}
 	return foldWindows(sq, flip, w)
 }
 
 // foldWindows folds unfolded weights w of the windows whose squares are
-// windows (the middlegame table of len(windows)*patConfigs weights, then
-// the endgame one; a configuration's digits in the order of its squares)
-// into a table of pairs, 2*(window*patConfigs+config) and the entry
-// after it: each configuration's weight less that of the configuration
-// it is for Black, the same squares turned round by flip with the colours
-// swapped. The windows must be a set that flip maps onto itself.
-func foldWindows(windows [][patSquares]draughts.Square, flip func(draughts.Bitboard) draughts.Bitboard, w []int16) []int16 {
+// windows (all of one size; the middlegame table of
+// len(windows)*3^size weights, then the endgame one; a configuration's
+// digits in the order of its squares) into a table of pairs,
+// 2*(window*3^size+config) and the entry after it: each configuration's
+// weight less that of the configuration it is for Black, the same
+// squares turned round by flip with the colours swapped. The windows
+// must be a set that flip maps onto itself. Only the weights that are
+// not zero are visited (a fit leaves most of a big window's
+// configurations unseen): each is added where it stands and taken from
+// the configuration it is for Black. The weights must be within
+// [-32767, 32767], as a fit rounds them; a folded weight is clamped to
+// int16.
+func foldWindows(windows [][]draughts.Square, flip func(draughts.Bitboard) draughts.Bitboard, w []int16) []int16 {
 	nw := len(windows)
+	size := len(windows[0])
+	configs := pow3(size)
 	// The window a window turns into and where each of its squares goes.
 	to := make([]int, nw)
-	perm := make([][patSquares]int, nw)
+	perm := make([][]int, nw)
 	for r := range windows {
+		if len(windows[r]) != size {
+			panic("analyze: pattern windows of different sizes")
+		}
+		perm[r] = make([]int, size)
+		found := false
 		for r2 := range windows {
 			ok := true
 			for j, s := range windows[r] {
 				f := flip(s.Bit()).First()
-				found := false
+				in := false
 				for j2, s2 := range windows[r2] {
 					if s2 == f {
-						perm[r][j], found = j2, true
+						perm[r][j], in = j2, true
 					}
 				}
-				ok = ok && found
+				ok = ok && in
 			}
 			if ok {
-				to[r] = r2
+				to[r], found = r2, true
 				break
 			}
 		}
+		if !found {
+			panic("analyze: pattern windows that the board turned round does not map onto themselves")
+		}
 	}
-	n := nw * patConfigs
+	pows := make([]int, size)
+	for j := range pows {
+		pows[j] = pow3(j)
+	}
+	n := nw * configs
 	out := make([]int16, 2*n)
-	for r := range windows {
-		for c := range patConfigs {
-			// Configuration c of window r, turned round with the colours
-			// swapped, is configuration c2 of window to[r].
-			c2, x := 0, c
-			for j := range patSquares {
-				d := x % 3
-				x /= 3
-				if d != 0 {
-					d = 3 - d
+	for ph := range 2 {
+		for r := range windows {
+			for c := range configs {
+				x := int(w[ph*n+r*configs+c])
+				if x == 0 {
+					continue
 				}
-				c2 += d * pow3(perm[r][j])
-			}
-			for ph := range 2 {
-				v := int(w[ph*n+r*patConfigs+c]) - int(w[ph*n+to[r]*patConfigs+c2])
-				out[2*(r*patConfigs+c)+ph] = int16(max(-32768, min(32767, v)))
+				// Configuration c of window r, turned round with the
+				// colours swapped, is configuration c2 of window to[r].
+				c2, y := 0, c
+				for j := range size {
+					d := y % 3
+					y /= 3
+					if d != 0 {
+						d = 3 - d
+					}
+					c2 += d * pows[perm[r][j]]
+				}
+				i, i2 := 2*(r*configs+c)+ph, 2*(to[r]*configs+c2)+ph
+				out[i] = int16(max(-32768, min(32767, int(out[i])+x)))
+				out[i2] = int16(max(-32768, min(32767, int(out[i2])-x)))
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -12,13 +13,21 @@ import (
 // mirror's (the board turned round, colours swapped): Black's formations
 // are White's.
 func TestPatternGeom(t *testing.T) {
+	for _, c := range []struct{ cols, ranks, windows, size int }{{4, 4, 16, 8}, {4, 6, 12, 12}, {4, 2, 20, 4}, {2, 4, 20, 4}} {
+		t.Run(fmt.Sprintf("%dx%d", c.cols, c.ranks), func(t *testing.T) {
+			testPatternGeom(t, c.cols, c.ranks, c.windows, c.size)
+		})
+	}
+}
+
+func testPatternGeom(t *testing.T, cols, ranks, windows, size int) {
 	v := draughts.International
-	pg := newPatternGeom(v.Geometry())
-	if len(pg.windows) != 16 {
-		t.Fatalf("%d windows on 10x10, want 16", len(pg.windows))
+	pg := newPatternGeom(v.Geometry(), cols, ranks)
+	if len(pg.windows) != windows || pg.size != size {
+		t.Fatalf("%d windows of %d squares on 10x10, want %d of %d", len(pg.windows), pg.size, windows, size)
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
-	w := make([]int16, 2*len(pg.windows)*patConfigs)
+	w := make([]int16, 2*len(pg.windows)*pg.configs)
 	for i := range w {
 		w[i] = int16(rng.IntN(201) - 100)
 	}
@@ -51,7 +60,7 @@ func TestPatternGeom(t *testing.T) {
 		}
 		// The unfolded features give the folded score.
 		plus, minus := pg.features(wm, bm)
-		nw := len(pg.windows) * patConfigs
+		nw := len(pg.windows) * pg.configs
 		var mg, eg int
 		for i := range plus {
 			mg += int(w[plus[i]]) - int(w[minus[i]])
@@ -65,29 +74,39 @@ func TestPatternGeom(t *testing.T) {
 }
 
 // BenchmarkEvaluateInternational measures International's static
-// evaluation without and with the patterns (weights drawn at random: the
-// cost does not depend on them), on positions of random games.
+// evaluation without and with the patterns, of 4x4 windows (the build's)
+// and of 4 files by 6 ranks (weights drawn at random: the cost does not
+// depend on them, but for the cache a big table misses), on positions of
+// random games.
 //
 //	go test ./analyze/ -run '^$' -bench EvaluateInternational
 func BenchmarkEvaluateInternational(b *testing.B) {
 	v := draughts.International
 	ps := randomPositions(v, 20, 9)
 	base := newGeometryEval(v).eval
-	pg := newPatternGeom(v.Geometry())
-	rng := rand.New(rand.NewPCG(1, 1))
-	w := make([]int16, 2*len(pg.windows)*patConfigs)
-	for i := range w {
-		w[i] = int16(rng.IntN(41) - 20)
-	}
-	pg.fold(w)
 	for _, c := range []struct {
-		name string
-		e    evaluator
-	}{{"geometry", base}, {"patterns", withPatterns(base, pg)}} {
+		name        string
+		cols, ranks int // 0: the geometry alone
+	}{{"geometry", 0, 0}, {"patterns4x4", 4, 4}, {"patterns4x6", 4, 6}} {
+		var e evaluator // made on the first run: the fold of big windows takes a second
 		b.Run(c.name, func(b *testing.B) {
+			if e == nil {
+				e = base
+				if c.cols > 0 {
+					pg := newPatternGeom(v.Geometry(), c.cols, c.ranks)
+					rng := rand.New(rand.NewPCG(1, 1))
+					w := make([]int16, 2*len(pg.windows)*pg.configs)
+					for i := range w {
+						w[i] = int16(rng.IntN(41) - 20)
+					}
+					pg.fold(w)
+					e = withPatterns(base, pg)
+				}
+				b.ResetTimer()
+			}
 			sink := 0
 			for i := 0; i < b.N; i++ {
-				sink += c.e(&ps[i%len(ps)])
+				sink += e(&ps[i%len(ps)])
 			}
 			_ = sink
 		})

@@ -1,12 +1,13 @@
 package analyze
 
 import (
-	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/damka/damka/internal/traindata"
 	"github.com/damka/damka/pdn"
 	"github.com/damka/damka/validate"
+	"github.com/klauspost/compress/zstd"
 )
 
 // The 10x10 patterns' fit (make fit-patterns-intl; patterngeom.go).
@@ -28,6 +30,7 @@ var (
 	geoL2      = flag.Float64("geo-l2", shippedGeo.l2, "weight decay of a pattern weight at each of its uses (per centi-man)")
 	geoLambda  = flag.Float64("geo-lambda", shippedGeo.lambda, "share of the game's result in the target (the rest: the search score's expected result)")
 	geoMasters = flag.String("geo-masters", "", "master games (comma-separated PDN files) whose held-out half (odd games) measures the fit")
+	geoShape   = flag.String("geo-shape", fmt.Sprintf("%dx%d", shippedGeo.shape[0], shippedGeo.shape[1]), "the windows' shape, FILESxRANKS (4x4: eight squares; 4x6: twelve)")
 )
 
 // geoSettings are the settings of a fit of the 10x10 patterns.
@@ -37,12 +40,13 @@ type geoSettings struct {
 	epochs  int
 	lr, l2  float64
 	lambda  float64
+	shape   [2]int // the windows' files and ranks (intlShape in the build)
 }
 
 // shippedGeo are the settings of the weights in the build
 // (patterns_international.bin): the fit of the first chunks of
 // testdata/train/international (TestShippedPatternsGeom checks it).
-var shippedGeo = geoSettings{chunks: 3, perGame: 1000, epochs: 8, lr: 8, l2: 6e-6, lambda: 0}
+var shippedGeo = geoSettings{chunks: 3, perGame: 1000, epochs: 8, lr: 8, l2: 6e-6, lambda: 0, shape: intlShape}
 
 // geoSample is a quiet position for the patterns' fit: the evaluation
 // without patterns (White's view), the phase, the features and the
@@ -88,9 +92,16 @@ func TestFitPatternsGeom(t *testing.T) {
 		t.Skip("-geo-data not set")
 	}
 	set := geoSettings{chunks: *geoChunks, perGame: *geoPerGame, epochs: *geoEpochs, lr: *geoLR, l2: *geoL2, lambda: *geoLambda}
+	if _, err := fmt.Sscanf(*geoShape, "%dx%d", &set.shape[0], &set.shape[1]); err != nil {
+		t.Fatalf("-geo-shape %q: want FILESxRANKS, e.g. 4x6", *geoShape)
+	}
 	q, chunks := fitGeomPatterns(t, *geoData, *geoMasters, set)
 	if *geoOut != "" {
-		if err := os.WriteFile(*geoOut, encodePatterns(q), 0o644); err != nil {
+		b := encodePatterns(q)
+		if strings.HasSuffix(*geoOut, ".zst") {
+			b = encodePatternsZstd(b)
+		}
+		if err := os.WriteFile(*geoOut, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s (%s, %d chunks)", *geoOut, filepath.Base(*geoData), chunks)
@@ -106,16 +117,19 @@ func TestShippedPatternsGeom(t *testing.T) {
 	}
 	dir := filepath.Join("..", "testdata", "train", "international")
 	q, _ := fitGeomPatterns(t, dir, "", shippedGeo)
-	want := encodePatterns(q)
-	if !bytes.Equal(want, patternsInternational) {
+	have, err := newPatternGeom(draughts.International.Geometry(), intlShape[0], intlShape[1]).decode(patternsInternational)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(q, have) {
 		diff := 0
-		for i := 0; i+1 < len(want) && i+1 < len(patternsInternational); i += 2 {
-			if want[i] != patternsInternational[i] || want[i+1] != patternsInternational[i+1] {
+		for i := range min(len(q), len(have)) {
+			if q[i] != have[i] {
 				diff++
 			}
 		}
-		t.Errorf("patterns_international.bin (%d bytes) is not the fit of the first %d chunks of %s with %+v (%d bytes, %d weights differ): make fit-patterns-intl",
-			len(patternsInternational), shippedGeo.chunks, dir, shippedGeo, len(want), diff)
+		t.Errorf("patterns_international.bin (%d weights) is not the fit of the first %d chunks of %s with %+v (%d weights, %d differ): make fit-patterns-intl",
+			len(have), shippedGeo.chunks, dir, shippedGeo, len(q), diff)
 	}
 }
 
@@ -127,7 +141,7 @@ func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]
 	if intlPatterns != nil {
 		base = intlBase
 	}
-	pg := newPatternGeom(v.Geometry())
+	pg := newPatternGeom(v.Geometry(), set.shape[0], set.shape[1])
 	s := NewSearcher(v, Options{Depth: 1, TTSize: 1})
 	s.eval = base
 	entries, err := traindata.ReadManifest(dir)
@@ -201,6 +215,7 @@ func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]
 			}
 		}
 	}
+	t.Logf("windows of %dx%d: %d windows of %d squares, %d weights a phase", set.shape[0], set.shape[1], len(pg.windows), pg.size, len(pg.windows)*pg.configs)
 	t.Logf("%d chunks, %d games, %d positions drawn; %d positions of held-out games left out", len(entries), games, len(raws), cut)
 	// The slope of the search scores against the results.
 	ks, bestS := 0.0, math.Inf(1)
@@ -241,7 +256,7 @@ func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]
 	if masterFiles != "" {
 		masters = geoMasterSamples(t, v, masterFiles, sample)
 	}
-	n := len(pg.windows) * patConfigs
+	n := len(pg.windows) * pg.configs
 	w := make([]float64, 2*n)
 	k, best := 0.0, math.Inf(1)
 	for kk := 0.002; kk <= 0.03; kk += 0.0001 {
@@ -327,4 +342,15 @@ func geoMasterSamples(t *testing.T, v draughts.Variant, files string, sample fun
 		}
 	}
 	return out
+}
+
+// encodePatternsZstd compresses a weights file (pg.decode reads it): the
+// weights of big windows are mostly zero.
+func encodePatternsZstd(b []byte) []byte {
+	e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		panic(err)
+	}
+	defer e.Close()
+	return e.EncodeAll(b, nil)
 }
