@@ -20,7 +20,7 @@ import (
 type AnalysisSummary struct {
 	Depth int
 	// Engine names the external engine that searched in damka's place,
-	// with its settings ("Scan 2.0, depth=15 nodes=0 time=0s"): the first
+	// with its settings ("Scan 2.0 (depth=15 nodes=0 time=0s)"): the first
 	// line says so instead of the depth. Empty for damka's own search.
 	Engine    string
 	Positions int64
