@@ -28,16 +28,30 @@ func generateWide[K width, W words](v *spec, p *Position, buf []Move, sequences 
 // capturesWide is captures on sets of len(W) words: every capture of p by
 // the pieces of jumpers.
 func capturesWide[W words](v *spec, p *Position, jumpers set[W], buf []Move, sequences bool, ray *[256][numDirs]set[W]) []Move {
+	var g movegen[W]
+	g.init(v, p, buf, ray)
+	g.sequences = sequences
+	start := len(buf)
+	g.runWide(v, p, jumpers)
+	switch {
+	case v.ranked && p.Kings != 0:
+		return keepPrecedent(g.out, start, p.Kings)
+	case v.MajorityCapture:
+		return keepMajority(g.out, start)
+	}
+	return g.out
+}
+
+// runWide is run on sets of len(W) words: the captures of every piece of
+// jumpers, narrowed to its kings first where a king's capture comes
+// first (kingsFirst).
+func (g *movegen[W]) runWide(v *spec, p *Position, jumpers set[W]) {
 	kings := setOf[W](p.Kings)
 	if v.kingOnly {
 		if k := jumpers.and(kings); !k.zero() {
 			jumpers = k
 		}
 	}
-	var g movegen[W]
-	g.init(v, p, buf, ray)
-	g.sequences = sequences
-	start := len(buf)
 	occ := setOf[W](p.Occupied())
 	for b := jumpers; !b.zero(); b = b.dropFirst() {
 		s := b.first()
@@ -46,13 +60,6 @@ func capturesWide[W words](v *spec, p *Position, jumpers set[W], buf []Move, seq
 		g.wasKing = kings.has(s)
 		g.extend(s, g.wasKing, 0)
 	}
-	switch {
-	case v.ranked && p.Kings != 0:
-		return keepPrecedent(g.out, start, p.Kings)
-	case v.MajorityCapture:
-		return keepMajority(g.out, start)
-	}
-	return g.out
 }
 
 // diagonalQuietWide is diagonalQuiet on sets of len(W) words: the men's
@@ -150,26 +157,13 @@ func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Mo
 		if c == CountResults {
 			return len(c.Distinct(capturesWide(v, p, j, buf[:0], true, ray)))
 		}
-		kings := setOf[W](p.Kings)
-		if v.kingOnly {
-			if k := j.and(kings); !k.zero() {
-				j = k
-			}
-		}
 		var g movegen[W]
 		g.init(v, p, nil, ray)
 		g.counting = true
 		g.sequences = c == CountSequences
 		// Without kings on the board the precedence is the majority's.
 		g.ranked, g.kings = v.ranked && p.Kings != 0, p.Kings
-		occ := setOf[W](p.Occupied())
-		for b := j; !b.zero(); b = b.dropFirst() {
-			s := b.first()
-			g.from = s
-			g.occ = occ.without(s)
-			g.wasKing = kings.has(s)
-			g.extend(s, g.wasKing, 0)
-		}
+		g.runWide(v, p, j)
 		return g.count
 	}
 	us := p.Side
