@@ -18,6 +18,9 @@ import (
 // that measures them (make match-patterns).
 var (
 	patData    = flag.String("pat-data", "", "self-play games (comma-separated files of research/selfplay) to fit the patterns to; the fit runs only when set")
+	patTrain   = flag.String("pat-train", "", "training data folder (internal/traindata: testdata/train/russian) to fit the patterns to, instead of -pat-data")
+	patChunks  = flag.Int("pat-chunks", 0, "with -pat-train: fit to its first N chunks (0: all)")
+	patLambda  = flag.Float64("pat-lambda", 1, "with -pat-train: share of the game's result in the target (the rest: the expected result of the search score the data holds)")
 	patOut     = flag.String("pat-out", "", "write the fitted patterns to this file (patterns_russian.bin)")
 	patPerGame = flag.Int("pat-per-game", 40, "positions drawn from each game")
 	patEpochs  = flag.Int("pat-epochs", 10, "passes over the positions")
@@ -84,16 +87,31 @@ func patMSE(xs []*patSample, w []float64, k float64) float64 {
 // held-out error are kept. With -pat-out they are written as the weights
 // file.
 //
+// With -pat-train the positions are those of the training data
+// (internal/traindata, make train-data TRAIN_VARIANT=russian) instead,
+// drawn and held out as TestFitPatternsGeom draws them, and the target
+// is -pat-lambda of the game's result and the rest the expected result of
+// the search score that chose the position's move.
+//
 //	make selfplay-patterns fit-patterns
 func TestFitPatterns(t *testing.T) {
-	if *patData == "" {
-		t.Skip("-pat-data not set")
+	if *patData == "" && *patTrain == "" {
+		t.Skip("neither -pat-data nor -pat-train set")
 	}
 	patternsOnce.Do(loadPatterns)
 	saved := patTable
 	patTable = nil // the quiet lines and the base evaluation without patterns
 	defer func() { patTable = saved }()
-	raw := readPatGames(t, strings.Split(*patData, ","), *patPerGame)
+	var raw []fitSample
+	if *patTrain != "" {
+		raws, _ := readTrainRaws(t, draughts.Russian, *patTrain, *patChunks, *patPerGame, rand.New(rand.NewPCG(42, 1)))
+		ks := searchSlope(t, raws)
+		for _, r := range raws {
+			raw = append(raw, fitSample{pos: r.pos, result: r.target(ks, *patLambda), hold: r.hold})
+		}
+	} else {
+		raw = readPatGames(t, strings.Split(*patData, ","), *patPerGame)
+	}
 	s := NewSearcher(draughts.Russian, Options{Depth: 1, TTSize: 1})
 	s.eval = func(p *draughts.Position) int { return evalRussianWith(p, nil) }
 	ws := russianWeights
@@ -183,7 +201,7 @@ func TestFitPatterns(t *testing.T) {
 		if err := os.WriteFile(*patOut, encodePatterns(q), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("wrote %s (%s)", *patOut, filepath.Base(*patData))
+		t.Logf("wrote %s (%s)", *patOut, filepath.Base(cmp.Or(*patTrain, *patData)))
 	}
 }
 

@@ -144,19 +144,6 @@ func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]
 	pg := newPatternGeom(v.Geometry(), set.shape[0], set.shape[1])
 	s := NewSearcher(v, Options{Depth: 1, TTSize: 1})
 	s.eval = base
-	entries, err := traindata.ReadManifest(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if set.chunks > 0 {
-		if len(entries) < set.chunks {
-			t.Fatalf("%s: %d chunks, want %d", dir, len(entries), set.chunks)
-		}
-		entries = entries[:set.chunks]
-	}
-	if len(entries) == 0 {
-		t.Fatalf("%s: no chunks", dir)
-	}
 	sample := func(p *draughts.Position, target float64) (*geoSample, bool) {
 		leaf, ok := quietLeaf(s, p)
 		if !ok {
@@ -167,81 +154,13 @@ func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]
 		x.plus, x.minus = pg.features(leaf.Men(draughts.White), leaf.Men(draughts.Black))
 		return x, true
 	}
-	// The search scores' slope, for the blended target: fitted below on
-	// the scores against the results.
-	type raw struct {
-		pos   draughts.Position
-		score float64 // White's view
-		white float64
-		hold  bool
-	}
-	var raws []raw
-	seen := map[draughts.Position]bool{}
 	rng := rand.New(rand.NewPCG(42, 1))
-	games, cut := 0, 0
-	for _, e := range entries {
-		gs, err := traindata.ReadChunk(dir, v, e.Chunk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Fitted games first, so that a held-out game is cut where it
-		// meets one of them.
-		for pass := range 2 {
-			for _, g := range gs {
-				hold := g.Index%10 == 9
-				if hold != (pass == 1) {
-					continue
-				}
-				games++
-				var xs []raw
-				p := g.Start
-				for i := range g.Moves {
-					if hold && seen[p] {
-						cut += len(g.Moves) - i
-						break
-					}
-					if !hold {
-						seen[p] = true
-					}
-					sc := float64(g.Scores[i])
-					if p.Side == draughts.Black {
-						sc = -sc
-					}
-					xs = append(xs, raw{p, sc, g.White, hold})
-					p.Make(&g.Moves[i])
-				}
-				rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
-				raws = append(raws, xs[:min(len(xs), set.perGame)]...)
-			}
-		}
-	}
+	raws, chunks := readTrainRaws(t, v, dir, set.chunks, set.perGame, rng)
 	t.Logf("windows of %dx%d: %d windows of %d squares, %d weights a phase", set.shape[0], set.shape[1], len(pg.windows), pg.size, len(pg.windows)*pg.configs)
-	t.Logf("%d chunks, %d games, %d positions drawn; %d positions of held-out games left out", len(entries), games, len(raws), cut)
-	// The slope of the search scores against the results.
-	ks, bestS := 0.0, math.Inf(1)
-	for kk := 0.002; kk <= 0.03; kk += 0.0005 {
-		var sum float64
-		n := 0
-		for _, r := range raws {
-			if math.Abs(r.score) >= float64(TableWinScore-MaxPly) {
-				continue
-			}
-			d := r.white - sigmoid(kk*r.score)
-			sum += d * d
-			n++
-		}
-		if e := sum / float64(max(n, 1)); e < bestS {
-			ks, bestS = kk, e
-		}
-	}
-	t.Logf("search scores: slope %.4f, mean squared error %.5f against the results", ks, bestS)
+	ks := searchSlope(t, raws)
 	var train, hold []*geoSample
 	for _, r := range raws {
-		target := r.white
-		if set.lambda < 1 {
-			target = set.lambda*r.white + (1-set.lambda)*sigmoid(ks*r.score)
-		}
-		x, ok := sample(&r.pos, target)
+		x, ok := sample(&r.pos, r.target(ks, set.lambda))
 		if !ok {
 			continue
 		}
@@ -312,7 +231,7 @@ func fitGeomPatterns(t *testing.T, dir, masterFiles string, set geoSettings) ([]
 	for i, x := range bestW {
 		q[i] = int16(max(-32767, min(32767, math.Round(x))))
 	}
-	return q, len(entries)
+	return q, chunks
 }
 
 // geoMasterSamples are the positions of the held-out half (odd games) of
@@ -353,4 +272,110 @@ func encodePatternsZstd(b []byte) []byte {
 	}
 	defer e.Close()
 	return e.EncodeAll(b, nil)
+}
+
+// trainRaw is a position of the training data (internal/traindata): the
+// search score that chose its move and the game's result, both White's
+// view.
+type trainRaw struct {
+	pos   draughts.Position
+	score float64
+	white float64
+	hold  bool
+}
+
+// target is what a fit predicts for r: lambda of the game's result and
+// the rest the expected result of the search score (slope ks).
+func (r *trainRaw) target(ks, lambda float64) float64 {
+	if lambda >= 1 {
+		return r.white
+	}
+	return lambda*r.white + (1-lambda)*sigmoid(ks*r.score)
+}
+
+// readTrainRaws reads the first chunks (0: all) of the training data in
+// dir and draws up to perGame positions of each game (rng), every 10th
+// game held out. Self-play games from different openings meet, the
+// search being deterministic, and then go on move for move the same: a
+// held-out game keeps only its positions before the first one that a
+// fitted game has. It returns the positions and the number of chunks read.
+func readTrainRaws(t *testing.T, v draughts.Variant, dir string, chunks, perGame int, rng *rand.Rand) ([]trainRaw, int) {
+	t.Helper()
+	entries, err := traindata.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chunks > 0 {
+		if len(entries) < chunks {
+			t.Fatalf("%s: %d chunks, want %d", dir, len(entries), chunks)
+		}
+		entries = entries[:chunks]
+	}
+	if len(entries) == 0 {
+		t.Fatalf("%s: no chunks", dir)
+	}
+	var raws []trainRaw
+	seen := map[draughts.Position]bool{}
+	games, cut := 0, 0
+	for _, e := range entries {
+		gs, err := traindata.ReadChunk(dir, v, e.Chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Fitted games first, so that a held-out game is cut where it
+		// meets one of them.
+		for pass := range 2 {
+			for _, g := range gs {
+				hold := g.Index%10 == 9
+				if hold != (pass == 1) {
+					continue
+				}
+				games++
+				var xs []trainRaw
+				p := g.Start
+				for i := range g.Moves {
+					if hold && seen[p] {
+						cut += len(g.Moves) - i
+						break
+					}
+					if !hold {
+						seen[p] = true
+					}
+					sc := float64(g.Scores[i])
+					if p.Side == draughts.Black {
+						sc = -sc
+					}
+					xs = append(xs, trainRaw{p, sc, g.White, hold})
+					p.Make(&g.Moves[i])
+				}
+				rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+				raws = append(raws, xs[:min(len(xs), perGame)]...)
+			}
+		}
+	}
+	t.Logf("%d chunks, %d games, %d positions drawn; %d positions of held-out games left out", len(entries), games, len(raws), cut)
+	return raws, len(entries)
+}
+
+// searchSlope is the slope of the winning-chances curve that fits the
+// search scores of raws to the games' results (decisive scores left out).
+func searchSlope(t *testing.T, raws []trainRaw) float64 {
+	ks, best := 0.0, math.Inf(1)
+	for kk := 0.002; kk <= 0.03; kk += 0.0005 {
+		var sum float64
+		n := 0
+		for _, r := range raws {
+			if math.Abs(r.score) >= float64(TableWinScore-MaxPly) {
+				continue
+			}
+			d := r.white - sigmoid(kk*r.score)
+			sum += d * d
+			n++
+		}
+		if e := sum / float64(max(n, 1)); e < best {
+			ks, best = kk, e
+		}
+	}
+	t.Logf("search scores: slope %.4f, mean squared error %.5f against the results", ks, best)
+	return ks
 }
