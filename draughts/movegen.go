@@ -398,53 +398,67 @@ func (v *spec) capturers(p *Position) Bitboard {
 }
 
 // capturersWide is capturers on sets of len(W) words, for a board of
-// rows of K squares: word 0 as on a one-word board, the low word of up
-// and the high word of down with the carries of two words (jumpCarries).
-func capturersWide[K width, W words](v *spec, p *Position) (r W) {
-	geo := v.geo
-	us := p.Side
-	opp := p.Pieces[us^1]
-	occ := p.Occupied()
-	empty := geo.board &^ occ
-	men := p.Men(us)
-	kings := p.KingsOf(us)
+// rows of K squares: jumpTargets as shifts of sets (shl, shr, with the
+// carries between words), the flying kings along the rays of ray. None
+// of it runs on a board of 64 bits or less but in the tests, which check
+// it there against capturers (TestGenerateWideOneWord).
+func capturersWide[K width, W words](v *spec, p *Position, ray *[256][numDirs]set[W]) set[W] {
+	white, black, kings := sets[W](p)
+	own, opp := white, black
+	if p.Side == Black {
+		own, opp = black, white
+	}
+	occ := white.or(black)
+	empty := narrow[W](v.geo.board2).andNot(occ)
+	men, ownKings := own.andNot(kings), own.and(kings)
 	k := rowWidth[K]()
-	up, down := jumpTargets(empty, opp, k)
-	n := len(r) - 1
-	var e, o, uw, dw W
-	if n > 0 {
-		e[0], o[0] = uint64(empty), uint64(opp)
-		uw[0], dw[n] = jumpCarries(e, o, k)
-		up = Bitboard(uw[0])
-	}
+	up, down := jumpTargetsWide(empty, opp, k)
+	var j set[W]
 	if !v.FlyingKings {
-		j := (up | down) & kings
+		j = up.or(down).and(ownKings)
 		if v.MenSpareKings {
-			up, down = jumpTargets(empty, opp&^p.Kings, k)
-			if n > 0 {
-				o[0] &^= uint64(p.Kings)
-				uw[0], dw[n] = jumpCarries(e, o, k)
-				up = Bitboard(uw[0])
-			}
+			up, down = jumpTargetsWide(empty, opp.andNot(kings), k)
 		}
-		r[0] = uint64(j | v.menCapturers(up, down, men, us))
-		return r
+	} else {
+		j = flyingCapturersWide(v.geo, ownKings, opp, occ, empty, ray)
 	}
-	r[0] = uint64(v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty))
-	return r
+	switch {
+	case v.MenCaptureBack:
+		return j.or(up.or(down).and(men))
+	case p.Side == White:
+		return j.or(up.and(men))
+	}
+	return j.or(down.and(men))
 }
 
-// jumpCarries is the low word of up and the high word of down of
-// jumpTargets on two words (capturersWide).
-func jumpCarries[W words](e, o W, k uint) (up0, downN uint64) {
-	n := len(o) - 1
-	t0, t1 := (e[0]>>k|e[n]<<(64-k))&o[0], e[n]>>k&o[n]
-	u0, u1 := (e[0]>>(k+1)|e[n]<<(63-k))&o[0], e[n]>>(k+1)&o[n]
-	up0 = t0>>k | t1<<(64-k) | u0>>(k+1) | u1<<(63-k)
-	t0, t1 = e[0]<<k&o[0], (e[n]<<k|e[0]>>(64-k))&o[n]
-	u0, u1 = e[0]<<(k+1)&o[0], (e[n]<<(k+1)|e[0]>>(63-k))&o[n]
-	downN = t1<<k | t0>>(64-k) | u1<<(k+1) | u0>>(63-k)
-	return up0, downN
+// jumpTargetsWide is jumpTargets on sets of len(W) words.
+func jumpTargetsWide[W words](empty, opp set[W], k uint) (up, down set[W]) {
+	up = empty.shr(k).and(opp).shr(k).or(empty.shr(k + 1).and(opp).shr(k + 1))
+	down = empty.shl(k).and(opp).shl(k).or(empty.shl(k + 1).and(opp).shl(k + 1))
+	return up, down
+}
+
+// flyingCapturersWide is flyingCapturers on sets of len(W) words, along
+// the rays of ray.
+func flyingCapturersWide[W words](geo *Geometry, kings, opp, occ, empty set[W], ray *[256][numDirs]set[W]) (j set[W]) {
+	for ; !kings.zero(); kings = kings.dropFirst() {
+		s := kings.first()
+		for d := Direction(0); d < 4; d++ {
+			blk := ray[s][d].and(occ)
+			if blk.zero() {
+				continue
+			}
+			b := blk.first() // the first piece in direction d (firstBlocker)
+			if !d.positive() {
+				b = blk.last()
+			}
+			if n := geo.neighbor[b][d]; opp.has(b) && n != NoSquare && empty.has(n) {
+				j = j.or(bitOf[W](s))
+				break
+			}
+		}
+	}
+	return j
 }
 
 // flyingCapturers returns the flying kings among kings that can capture
@@ -475,9 +489,15 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 // row are no whole-board shift (Geometry). A wide board (12x12) comes
 // here through eachCaptures and goes on to capturersWide, so that
 // capturers tests nothing more for the others.
+//
+// On a wide board the set returned is only tested against zero
+// (canCapture, quietMove): generate and Perft send that board to the
+// code on two words first. Its two words are merged, so that a capture
+// by a piece of the high word counts.
 func (v *spec) capturersEach(p *Position) Bitboard {
 	if v.wide {
-		return Bitboard(capturersWide[[6]byte, [2]uint64](v, p)[0])
+		j := capturersWide[[6]byte](v, p, v.geo.ray2)
+		return Bitboard(j.w[0] | j.w[1])
 	}
 	var g movegen[[1]uint64]
 	g.init(v, p, nil, &v.geo.ray1)
@@ -535,16 +555,22 @@ func (g *movegen[W]) init(v *spec, p *Position, buf []Move, ray *[256][numDirs]s
 	us := p.Side
 	g.r, g.geo, g.v, g.out, g.ray = &v.Rules, v.geo, v.id, buf, ray
 	g.manDirs, g.dirs, g.ndirs = v.manDirs[us&1], v.dirs, v.ndirs
-	// The position's high words come with the 12x12 positions
-	// (docs/canadian.md, step 2); the geometry's are here.
 	g.jumpable.w[0] = uint64(p.Pieces[us^1])
 	g.promoRank.w[0] = uint64(v.geo.promo[us])
-	if n := len(g.promoRank.w) - 1; n > 0 {
-		// The high word of the promotion row (White's, on 12x12); the
-		// compiler drops this on one word.
-		g.promoRank.w[n] = v.geo.promo2[us].w[n]
-	}
 	g.spared.w[0] = g.jumpable.w[0] & uint64(p.Kings&v.spareMask)
+	if n := len(g.promoRank.w) - 1; n > 0 {
+		// The high words of the position (12x12: Position.highWords)
+		// and of the promotion row (White's, on 12x12); the compiler
+		// drops this on one word.
+		white, black, kings := p.highWords()
+		opp := black
+		if us == Black {
+			opp = white
+		}
+		g.jumpable.w[n] = opp
+		g.promoRank.w[n] = v.geo.promo2[us].w[n]
+		g.spared.w[n] = opp & kings & uint64(v.spareMask)
+	}
 }
 
 // run searches the captures of every piece of jumpers.
