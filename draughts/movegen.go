@@ -119,28 +119,30 @@ func (m *Move) Equal(o *Move) bool {
 type movegen[W words] struct {
 	r         *Rules
 	geo       *Geometry
-	v         Variant
 	out       []Move
-	from      Square
 	ray       *[256][numDirs]set[W]
 	occ       set[W] // occupied while the capture runs: the mover's start is empty, captured pieces stay (R-CAP-6)
 	jumpable  set[W] // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
 	captured  set[W]
 	promoRank set[W]
-	spared    set[W]        // pieces a man may not capture: the enemy kings in Italian
+	spared    set[W] // pieces a man may not capture: the enemy kings in Italian
+	count     int
+	most      int      // with counting and MajorityCapture: the most pieces taken so far
+	best      uint64   // with ranked: the highest precedence so far
+	kings     Bitboard // with ranked: the kings of the position
+	// The fields of a byte, together: no padding between them, so that
+	// the state (zeroed at every search) is no larger than it must be.
 	manDirs   [numDirs]bool // directions a man may capture in
 	dirs      uint8         // the directions of captures, as a mask: the diagonals, and the orthogonals with Orthogonal
 	ndirs     Direction     // the directions of captures are those below ndirs
+	v         Variant
+	from      Square
 	wasKing   bool
 	crowned   bool // crowned during this capture (PromoteAndContinue)
 	sequences bool // one path per sequence of captured pieces (CountSequences)
 	counting  bool // count the moves instead of listing them
 	longOnly  bool // with counting: leave out a man's short captures, which perft counted whole (spec.short)
-	count     int
-	most      int      // with counting and MajorityCapture: the most pieces taken so far
-	ranked    bool     // with counting: rank by precedence (Move.precedence)
-	best      uint64   // with ranked: the highest precedence so far
-	kings     Bitboard // with ranked: the kings of the position
+	ranked    bool // with counting: rank by precedence (Move.precedence)
 	land      [maxJumps]Square
 }
 
