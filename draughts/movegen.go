@@ -1,11 +1,12 @@
 package draughts
 
-// maxJumps bounds the captures of one move. A side has at most 20 pieces on
-// 10x10 (12 on 8x8; Position.Check), so no legal move of a checked position
-// takes more; in a position that fails Check the generator stops there
-// instead of overrunning. (Twelve was not enough: dctl's Random178
-// International position has captures of 13 pieces and more.)
-const maxJumps = 20
+// maxJumps bounds the captures of one move. A side has at most 30 pieces on
+// 12x12 (20 on 10x10, 12 on 8x8; Position.Check), so no legal move of a
+// checked position takes more; in a position that fails Check the
+// generator stops there instead of overrunning. (Twelve was not enough:
+// dctl's Random178 International position has captures of 13 pieces and
+// more.)
+const maxJumps = 30
 
 // Move is a move of a position: its start, every landing square in order,
 // the captured squares in capture order, and whether it crowns a man.
@@ -15,11 +16,15 @@ type Move struct {
 	jumps    uint8   // number of captures; 0 for a quiet move
 	Promotes bool    // a man becomes a king with this move
 	v        Variant // names the squares (String)
-	Captured Bitboard
-	land     [maxJumps]Square // landing square of each jump; land[jumps-1] == To
+	// capturedHi is the high word of the captured squares on a board of
+	// more than 64 bits (12x12: bits 64 to 79, of which 64 to 76 are
+	// used), in what would be padding; 0 on the other boards.
+	capturedHi uint16
+	Captured   Bitboard
+	land       [maxJumps]Square // landing square of each jump; land[jumps-1] == To
 	// The captured square of each jump is not kept: it is the one square
 	// of Captured between two landing squares (takenAt), which keeps a
-	// Move at 40 bytes with room for 20 jumps.
+	// Move at 48 bytes with room for 30 jumps.
 }
 
 // IsCapture reports whether m captures.
@@ -90,7 +95,7 @@ func (m *Move) crossed(from Square, i int) Bitboard {
 // same position. Two capture paths of a king that take the same pieces and
 // end on the same square are distinct moves with the same result.
 func (m *Move) SameResult(o *Move) bool {
-	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && m.Promotes == o.Promotes
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && m.Promotes == o.Promotes && m.capturedHi == o.capturedHi
 }
 
 // SameSequence reports whether m and o take the same pieces in the same
@@ -98,7 +103,7 @@ func (m *Move) SameResult(o *Move) bool {
 // apart only by where a flying king paused between two pieces on one
 // diagonal ("a1:c3:f6" and "a1:d4:f6").
 func (m *Move) SameSequence(o *Move) bool {
-	if m.From != o.From || m.To != o.To || m.jumps != o.jumps || m.Captured != o.Captured {
+	if m.From != o.From || m.To != o.To || m.jumps != o.jumps || m.Captured != o.Captured || m.capturedHi != o.capturedHi {
 		return false
 	}
 	for i := 0; i < int(m.jumps)-1; i++ {
@@ -708,6 +713,9 @@ func (g *movegen[W]) extend(s Square, king bool, n int) {
 func (g *movegen[W]) emit(s Square, n int, crown bool) {
 	if g.counting && g.ranked {
 		m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured.lo(), v: g.v}
+		if h := len(g.captured.w) - 1; h > 0 {
+			m.capturedHi = uint16(g.captured.w[h])
+		}
 		copy(m.land[:n], g.land[:n])
 		switch k := m.precedence(g.kings); {
 		case k < g.best:
@@ -732,6 +740,10 @@ func (g *movegen[W]) emit(s Square, n int, crown bool) {
 		return
 	}
 	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured.lo(), v: g.v}
+	if h := len(g.captured.w) - 1; h > 0 {
+		// The high word (12x12); the compiler drops this on one word.
+		m.capturedHi = uint16(g.captured.w[h])
+	}
 	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.has(s))
 	copy(m.land[:n], g.land[:n])
 	g.out = append(g.out, m)

@@ -88,11 +88,9 @@ func TestWideCaptureFromHighWord12x12(t *testing.T) {
 // The moves of random 12x12 positions against those of the position
 // turned round (colours swapped, Geometry.flip2), where the pieces of
 // the high word (rows 11 and 12, bits 65 to 76) come to word 0 (rows 1
-// and 2) and back: the same moves square for square, the same captures,
-// counts and quiet moves. Move.Captured keeps word 0 until Move has its
-// high part (docs/canadian.md, step 2 item 3), so the captures are
-// compared by their paths, and the counts of CountResults, which tell
-// moves apart by Captured, are left out.
+// and 2) and back: the same moves square for square (their paths and
+// the pieces they take, Move.Captured with its high part), the same
+// captures, counts and quiet moves.
 func TestWideHighWords12x12(t *testing.T) {
 	sp := spec12x12()
 	g := sp.geo
@@ -122,7 +120,12 @@ func TestWideHighWords12x12(t *testing.T) {
 		p := position12(white, black, kings, side)
 		q := position12(g.flip2(black), g.flip2(white), g.flip2(kings), side^1)
 		key := func(m *Move, f func(Square) Square) string {
-			s := fmt.Sprintf("%d-%d/%d/%v:", f(m.From), f(m.To), m.jumps, m.Promotes)
+			var took []Square
+			for c := (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}); !c.zero(); c = c.dropFirst() {
+				took = append(took, f(c.first()))
+			}
+			slices.Sort(took)
+			s := fmt.Sprintf("%d-%d/%d/%v/%v:", f(m.From), f(m.To), m.jumps, m.Promotes, took)
 			for _, l := range m.land[:m.jumps] {
 				s += fmt.Sprint(f(l), ",")
 			}
@@ -152,7 +155,7 @@ func TestWideHighWords12x12(t *testing.T) {
 		if sp.HasMoves(&p) != (len(pm) > 0) || sp.HasMoves(&q) != (len(qm) > 0) {
 			t.Fatalf("HasMoves %v %v, moves %d %d", sp.HasMoves(&p), sp.HasMoves(&q), len(pm), len(qm))
 		}
-		for _, c := range []Counting{CountLandings, CountSequences} {
+		for _, c := range []Counting{CountLandings, CountSequences, CountResults} {
 			a := countMovesWide[[6]byte](sp, &p, c, nil, sp.geo.ray2)
 			b := countMovesWide[[6]byte](sp, &q, c, nil, sp.geo.ray2)
 			if a != b || c == CountLandings && a != len(pm) {
