@@ -203,9 +203,7 @@ func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Mo
 // (generateWide) and made, the leaves' counted (countMovesWide). The
 // 12x12 board's perft, which Perft sends here; the bulk counts of
 // perft.go (the men's captures, the leaves' parents in one loop) are on
-// one word. The moves are made by makeNoHash, which knows no high word
-// yet: that comes with Move's high part (docs/canadian.md, step 2 item
-// 3), before 12x12 perft can run.
+// one word. The moves are made on the words (makeWide).
 func perftWide[K width, W words](v *spec, p *Position, depth int, c Counting, ray *[256][numDirs]set[W]) uint64 {
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
@@ -225,10 +223,41 @@ func perftWideFrom[K width, W words](v *spec, p Position, depth int, c Counting,
 	var n uint64
 	for i := range ms {
 		q := p
-		q.makeNoHash(&ms[i])
+		makeWide[W](&q, &ms[i])
 		n += perftWideFrom[K](v, q, depth-1, c, bufs, ray)
 	}
 	return n
+}
+
+// makeWide is makeNoHash on sets of len(W) words: m played on p, the
+// high words (Position.highWords) and the high part of the captured
+// squares (Move.capturedHi) included; the hash is left stale. On one
+// word it is makeNoHash on the words.
+func makeWide[W words](p *Position, m *Move) {
+	white, black, kings := sets[W](p)
+	own, opp := &white, &black
+	if p.Side == Black {
+		own, opp = &black, &white
+	}
+	var took set[W]
+	took.w[0] = uint64(m.Captured)
+	if n := len(took.w) - 1; n > 0 {
+		took.w[n] = uint64(m.capturedHi)
+	}
+	king := kings.has(m.From) || m.Promotes
+	// The pieces taken first, as makeNoHash.
+	*opp = opp.andNot(took)
+	kings = kings.andNot(took).without(m.From)
+	*own = own.without(m.From).or(bitOf[W](m.To))
+	if king {
+		kings = kings.or(bitOf[W](m.To))
+	}
+	p.Pieces = [2]Bitboard{white.lo(), black.lo()}
+	p.Kings = kings.lo()
+	if n := len(white.w) - 1; n > 0 {
+		p.setHighWords(white.w[n], black.w[n], kings.w[n])
+	}
+	p.Side ^= 1
 }
 
 // quietMoveWide is quietMove on sets of len(W) words for a board of rows

@@ -170,3 +170,39 @@ func TestWideHighWords12x12(t *testing.T) {
 		}
 	})
 }
+
+// start12 is the start position of the 12x12 board: 30 men a side on
+// the five nearest rows, White to move (Canadian draughts; Start builds
+// it when step 4 of docs/canadian.md gives the board a variant).
+func start12() Position {
+	g := Board12x12()
+	var white, black set[[2]uint64]
+	for r := 0; r < 5; r++ {
+		white = white.or(g.rows2[r])
+		black = black.or(g.rows2[11-r])
+	}
+	return position12(white, black, set[[2]uint64]{}, White)
+}
+
+// Perft of the 12x12 start under International's rules, one move per
+// resulting position (CountResults, dctl's drop_duplicates_gen), against
+// rhalbersma/dctl's counts for Canadian draughts
+// (test/src/algo/traversal/initial/board_large.cpp, quoting damforum.nl;
+// docs/canadian.md): depth 7 by default, 9 with -long.
+func TestPerftWide12x12Start(t *testing.T) {
+	want := []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258}
+	depth := 7
+	if *long {
+		depth = 9
+	}
+	sp := spec12x12()
+	p := start12()
+	if white, black, _ := sets[[2]uint64](&p); white.count() != 30 || black.count() != 30 || black.w[1] == 0 {
+		t.Fatalf("start: %d and %d men (%x %x)", white.count(), black.count(), white.w, black.w)
+	}
+	for d := 1; d <= depth; d++ {
+		if got := perftWide[[6]byte](sp, &p, d, CountResults, sp.geo.ray2); got != want[d-1] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
+		}
+	}
+}
