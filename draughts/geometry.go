@@ -215,7 +215,6 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 			g.at[r][c] = s
 			g.col[s], g.row[s] = int8(c), int8(r)
 			g.board |= s.Bit()
-			g.board2 = g.board2.or(bitOf[[2]uint64](s))
 		}
 		// A ghost after the row whose first bit is on the edge file: the
 		// step to the next row is then K+1 bits on one side and K on the
@@ -243,16 +242,11 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 	}
 	g.rows = make([]Bitboard, h)
 	g.files = make([]Bitboard, w)
-	g.rows2 = make([]set[[2]uint64], h)
-	g.files2 = make([]set[[2]uint64], w)
 	for _, s := range g.squares {
 		g.rows[g.row[s]] |= s.Bit()
 		g.files[g.col[s]] |= s.Bit()
-		g.rows2[g.row[s]] = g.rows2[g.row[s]].or(bitOf[[2]uint64](s))
-		g.files2[g.col[s]] = g.files2[g.col[s]].or(bitOf[[2]uint64](s))
 	}
 	g.promo = [2]Bitboard{White: g.rows[h-1], Black: g.rows[0]}
-	g.promo2 = [2]set[[2]uint64]{White: g.rows2[h-1], Black: g.rows2[0]}
 	g.men = k * (h/2 - 1)
 	// An orthogonal step goes to the next square of the file or row: two
 	// rows or files on where only the dark squares are played, one on a
@@ -270,10 +264,12 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 		dc[rowNext], dc[rowPrev] = -o, o
 	}
 	var seen [4]bool
+	var none [numDirs]Square
+	for d := range none {
+		none[d] = NoSquare
+	}
 	for s := range g.neighbor {
-		for d := range g.neighbor[s] {
-			g.neighbor[s][d] = NoSquare
-		}
+		g.neighbor[s] = none // a row at once: the start-up of every program
 	}
 	for _, s := range g.squares {
 		for d := range numDirs {
@@ -309,34 +305,92 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 				g.offStep[d] |= s.Bit()
 				continue
 			}
+			if g.nbits > 64 {
+				continue // on two words: masks2
+			}
 			// Off the board: the shifted bit must not be a square.
-			if !g.shift2(bitOf[[2]uint64](s), Direction(d)).zero() {
+			if g.shiftBB(s.Bit(), Direction(d)) != 0 {
 				panic(fmt.Sprintf("draughts: %s: a step off the board from bit %d lands on a square", name, s))
 			}
-			if t := int(s) + g.signedShift(Direction(d)); t >= 0 && t < 128 && g.board2.has(Square(t)) {
+			if t := int(s) + g.signedShift(Direction(d)); t >= 0 && t < 64 && g.board.Has(Square(t)) {
 				panic(fmt.Sprintf("draughts: %s: ghost layout broken at bit %d", name, s))
 			}
 		}
 		for d := range numDirs {
 			var r Bitboard
-			var r2 set[[2]uint64]
 			for t := g.neighbor[s][d]; t != NoSquare; t = g.neighbor[t][d] {
 				r |= t.Bit()
-				r2 = r2.or(bitOf[[2]uint64](t))
 			}
 			g.ray[s][d] = r
 			g.ray1[s][d] = setOf[[1]uint64](r)
-			g.ray2[s][d] = r2
+			g.ray2[s][d] = setOf[[2]uint64](r)
 		}
+	}
+	g.masks2()
+	if g.nbits > 64 {
+		return g
 	}
 	for _, s := range g.squares {
 		want := g.at[h-1-int(g.row[s])][w-1-int(g.col[s])]
-		if g.flip2(bitOf[[2]uint64](s)) != bitOf[[2]uint64](want) ||
-			g.nbits <= 64 && g.Flip(s.Bit()) != want.Bit() {
+		if g.Flip(s.Bit()) != want.Bit() {
 			panic(fmt.Sprintf("draughts: %s: the half turn is not a bit reversal", name))
 		}
 	}
 	return g
+}
+
+// masks2 sets the masks on two words (board2, promo2, rows2, files2) and,
+// on a board of more than 64 bits, the rays on two words (ray2, which
+// holds the one-word rays on the others) and checks the ghosts and the
+// half turn on two words, as newGeometry does on one. On a board of 64
+// bits or less the masks are the one-word ones: every program builds
+// those boards at start-up, and pays for no more than that.
+func (g *Geometry) masks2() {
+	g.rows2 = make([]set[[2]uint64], g.height)
+	g.files2 = make([]set[[2]uint64], g.width)
+	if g.nbits <= 64 {
+		g.board2 = setOf[[2]uint64](g.board)
+		for r := range g.rows {
+			g.rows2[r] = setOf[[2]uint64](g.rows[r])
+		}
+		for c := range g.files {
+			g.files2[c] = setOf[[2]uint64](g.files[c])
+		}
+		g.promo2 = [2]set[[2]uint64]{White: g.rows2[g.height-1], Black: g.rows2[0]}
+		return
+	}
+	for _, s := range g.squares {
+		b := bitOf[[2]uint64](s)
+		g.board2 = g.board2.or(b)
+		g.rows2[g.row[s]] = g.rows2[g.row[s]].or(b)
+		g.files2[g.col[s]] = g.files2[g.col[s]].or(b)
+	}
+	g.promo2 = [2]set[[2]uint64]{White: g.rows2[g.height-1], Black: g.rows2[0]}
+	for _, s := range g.squares {
+		for d := range numDirs {
+			var r set[[2]uint64]
+			for t := g.neighbor[s][d]; t != NoSquare; t = g.neighbor[t][d] {
+				r = r.or(bitOf[[2]uint64](t))
+			}
+			g.ray2[s][d] = r
+		}
+		for d := range 4 {
+			if g.neighbor[s][d] != NoSquare {
+				continue
+			}
+			// Off the board: the shifted bit must not be a square.
+			if !g.shift2(bitOf[[2]uint64](s), Direction(d)).zero() {
+				panic(fmt.Sprintf("draughts: %s: a step off the board from bit %d lands on a square", g.name, s))
+			}
+			if t := int(s) + g.signedShift(Direction(d)); t >= 0 && t < 128 && g.board2.has(Square(t)) {
+				panic(fmt.Sprintf("draughts: %s: ghost layout broken at bit %d", g.name, s))
+			}
+		}
+		want := g.at[g.height-1-int(g.row[s])][g.width-1-int(g.col[s])]
+		if g.flip2(bitOf[[2]uint64](s)) != bitOf[[2]uint64](want) {
+			panic(fmt.Sprintf("draughts: %s: the half turn is not a bit reversal", g.name))
+		}
+	}
 }
 
 // signedShift is the bit offset of a step in direction d.

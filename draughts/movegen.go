@@ -1,11 +1,12 @@
 package draughts
 
-// maxJumps bounds the captures of one move. A side has at most 20 pieces on
-// 10x10 (12 on 8x8; Position.Check), so no legal move of a checked position
-// takes more; in a position that fails Check the generator stops there
-// instead of overrunning. (Twelve was not enough: dctl's Random178
-// International position has captures of 13 pieces and more.)
-const maxJumps = 20
+// maxJumps bounds the captures of one move. A side has at most 30 pieces on
+// 12x12 (20 on 10x10, 12 on 8x8; Position.Check), so no legal move of a
+// checked position takes more; in a position that fails Check the
+// generator stops there instead of overrunning. (Twelve was not enough:
+// dctl's Random178 International position has captures of 13 pieces and
+// more.)
+const maxJumps = 30
 
 // Move is a move of a position: its start, every landing square in order,
 // the captured squares in capture order, and whether it crowns a man.
@@ -15,11 +16,15 @@ type Move struct {
 	jumps    uint8   // number of captures; 0 for a quiet move
 	Promotes bool    // a man becomes a king with this move
 	v        Variant // names the squares (String)
-	Captured Bitboard
-	land     [maxJumps]Square // landing square of each jump; land[jumps-1] == To
+	// capturedHi is the high word of the captured squares on a board of
+	// more than 64 bits (12x12: bits 64 to 79, of which 64 to 76 are
+	// used), in what would be padding; 0 on the other boards.
+	capturedHi uint16
+	Captured   Bitboard
+	land       [maxJumps]Square // landing square of each jump; land[jumps-1] == To
 	// The captured square of each jump is not kept: it is the one square
 	// of Captured between two landing squares (takenAt), which keeps a
-	// Move at 40 bytes with room for 20 jumps.
+	// Move at 48 bytes with room for 30 jumps.
 }
 
 // IsCapture reports whether m captures.
@@ -90,7 +95,7 @@ func (m *Move) crossed(from Square, i int) Bitboard {
 // same position. Two capture paths of a king that take the same pieces and
 // end on the same square are distinct moves with the same result.
 func (m *Move) SameResult(o *Move) bool {
-	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && m.Promotes == o.Promotes
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && m.Promotes == o.Promotes && m.capturedHi == o.capturedHi
 }
 
 // SameSequence reports whether m and o take the same pieces in the same
@@ -98,7 +103,7 @@ func (m *Move) SameResult(o *Move) bool {
 // apart only by where a flying king paused between two pieces on one
 // diagonal ("a1:c3:f6" and "a1:d4:f6").
 func (m *Move) SameSequence(o *Move) bool {
-	if m.From != o.From || m.To != o.To || m.jumps != o.jumps || m.Captured != o.Captured {
+	if m.From != o.From || m.To != o.To || m.jumps != o.jumps || m.Captured != o.Captured || m.capturedHi != o.capturedHi {
 		return false
 	}
 	for i := 0; i < int(m.jumps)-1; i++ {
@@ -119,28 +124,30 @@ func (m *Move) Equal(o *Move) bool {
 type movegen[W words] struct {
 	r         *Rules
 	geo       *Geometry
-	v         Variant
 	out       []Move
-	from      Square
 	ray       *[256][numDirs]set[W]
 	occ       set[W] // occupied while the capture runs: the mover's start is empty, captured pieces stay (R-CAP-6)
 	jumpable  set[W] // enemy pieces not yet captured (R-CAP-6, R-CAP-8)
 	captured  set[W]
 	promoRank set[W]
-	spared    set[W]        // pieces a man may not capture: the enemy kings in Italian
+	spared    set[W] // pieces a man may not capture: the enemy kings in Italian
+	count     int
+	most      int      // with counting and MajorityCapture: the most pieces taken so far
+	best      uint64   // with ranked: the highest precedence so far
+	kings     Bitboard // with ranked: the kings of the position
+	// The fields of a byte, together: no padding between them, so that
+	// the state (zeroed at every search) is no larger than it must be.
 	manDirs   [numDirs]bool // directions a man may capture in
 	dirs      uint8         // the directions of captures, as a mask: the diagonals, and the orthogonals with Orthogonal
 	ndirs     Direction     // the directions of captures are those below ndirs
+	v         Variant
+	from      Square
 	wasKing   bool
 	crowned   bool // crowned during this capture (PromoteAndContinue)
 	sequences bool // one path per sequence of captured pieces (CountSequences)
 	counting  bool // count the moves instead of listing them
 	longOnly  bool // with counting: leave out a man's short captures, which perft counted whole (spec.short)
-	count     int
-	most      int      // with counting and MajorityCapture: the most pieces taken so far
-	ranked    bool     // with counting: rank by precedence (Move.precedence)
-	best      uint64   // with ranked: the highest precedence so far
-	kings     Bitboard // with ranked: the kings of the position
+	ranked    bool // with counting: rank by precedence (Move.precedence)
 	land      [maxJumps]Square
 }
 
@@ -398,53 +405,67 @@ func (v *spec) capturers(p *Position) Bitboard {
 }
 
 // capturersWide is capturers on sets of len(W) words, for a board of
-// rows of K squares: word 0 as on a one-word board, the low word of up
-// and the high word of down with the carries of two words (jumpCarries).
-func capturersWide[K width, W words](v *spec, p *Position) (r W) {
-	geo := v.geo
-	us := p.Side
-	opp := p.Pieces[us^1]
-	occ := p.Occupied()
-	empty := geo.board &^ occ
-	men := p.Men(us)
-	kings := p.KingsOf(us)
+// rows of K squares: jumpTargets as shifts of sets (shl, shr, with the
+// carries between words), the flying kings along the rays of ray. None
+// of it runs on a board of 64 bits or less but in the tests, which check
+// it there against capturers (TestGenerateWideOneWord).
+func capturersWide[K width, W words](v *spec, p *Position, ray *[256][numDirs]set[W]) set[W] {
+	white, black, kings := sets[W](p)
+	own, opp := white, black
+	if p.Side == Black {
+		own, opp = black, white
+	}
+	occ := white.or(black)
+	empty := narrow[W](v.geo.board2).andNot(occ)
+	men, ownKings := own.andNot(kings), own.and(kings)
 	k := rowWidth[K]()
-	up, down := jumpTargets(empty, opp, k)
-	n := len(r) - 1
-	var e, o, uw, dw W
-	if n > 0 {
-		e[0], o[0] = uint64(empty), uint64(opp)
-		uw[0], dw[n] = jumpCarries(e, o, k)
-		up = Bitboard(uw[0])
-	}
+	up, down := jumpTargetsWide(empty, opp, k)
+	var j set[W]
 	if !v.FlyingKings {
-		j := (up | down) & kings
+		j = up.or(down).and(ownKings)
 		if v.MenSpareKings {
-			up, down = jumpTargets(empty, opp&^p.Kings, k)
-			if n > 0 {
-				o[0] &^= uint64(p.Kings)
-				uw[0], dw[n] = jumpCarries(e, o, k)
-				up = Bitboard(uw[0])
-			}
+			up, down = jumpTargetsWide(empty, opp.andNot(kings), k)
 		}
-		r[0] = uint64(j | v.menCapturers(up, down, men, us))
-		return r
+	} else {
+		j = flyingCapturersWide(v.geo, ownKings, opp, occ, empty, ray)
 	}
-	r[0] = uint64(v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty))
-	return r
+	switch {
+	case v.MenCaptureBack:
+		return j.or(up.or(down).and(men))
+	case p.Side == White:
+		return j.or(up.and(men))
+	}
+	return j.or(down.and(men))
 }
 
-// jumpCarries is the low word of up and the high word of down of
-// jumpTargets on two words (capturersWide).
-func jumpCarries[W words](e, o W, k uint) (up0, downN uint64) {
-	n := len(o) - 1
-	t0, t1 := (e[0]>>k|e[n]<<(64-k))&o[0], e[n]>>k&o[n]
-	u0, u1 := (e[0]>>(k+1)|e[n]<<(63-k))&o[0], e[n]>>(k+1)&o[n]
-	up0 = t0>>k | t1<<(64-k) | u0>>(k+1) | u1<<(63-k)
-	t0, t1 = e[0]<<k&o[0], (e[n]<<k|e[0]>>(64-k))&o[n]
-	u0, u1 = e[0]<<(k+1)&o[0], (e[n]<<(k+1)|e[0]>>(63-k))&o[n]
-	downN = t1<<k | t0>>(64-k) | u1<<(k+1) | u0>>(63-k)
-	return up0, downN
+// jumpTargetsWide is jumpTargets on sets of len(W) words.
+func jumpTargetsWide[W words](empty, opp set[W], k uint) (up, down set[W]) {
+	up = empty.shr(k).and(opp).shr(k).or(empty.shr(k + 1).and(opp).shr(k + 1))
+	down = empty.shl(k).and(opp).shl(k).or(empty.shl(k + 1).and(opp).shl(k + 1))
+	return up, down
+}
+
+// flyingCapturersWide is flyingCapturers on sets of len(W) words, along
+// the rays of ray.
+func flyingCapturersWide[W words](geo *Geometry, kings, opp, occ, empty set[W], ray *[256][numDirs]set[W]) (j set[W]) {
+	for ; !kings.zero(); kings = kings.dropFirst() {
+		s := kings.first()
+		for d := Direction(0); d < 4; d++ {
+			blk := ray[s][d].and(occ)
+			if blk.zero() {
+				continue
+			}
+			b := blk.first() // the first piece in direction d (firstBlocker)
+			if !d.positive() {
+				b = blk.last()
+			}
+			if n := geo.neighbor[b][d]; opp.has(b) && n != NoSquare && empty.has(n) {
+				j = j.or(bitOf[W](s))
+				break
+			}
+		}
+	}
+	return j
 }
 
 // flyingCapturers returns the flying kings among kings that can capture
@@ -475,9 +496,15 @@ func flyingCapturers(geo *Geometry, kings, opp, occ, empty Bitboard) Bitboard {
 // row are no whole-board shift (Geometry). A wide board (12x12) comes
 // here through eachCaptures and goes on to capturersWide, so that
 // capturers tests nothing more for the others.
+//
+// On a wide board the set returned is only tested against zero
+// (canCapture, quietMove): generate and Perft send that board to the
+// code on two words first. Its two words are merged, so that a capture
+// by a piece of the high word counts.
 func (v *spec) capturersEach(p *Position) Bitboard {
 	if v.wide {
-		return Bitboard(capturersWide[[6]byte, [2]uint64](v, p)[0])
+		j := capturersWide[[6]byte](v, p, v.geo.ray2)
+		return Bitboard(j.w[0] | j.w[1])
 	}
 	var g movegen[[1]uint64]
 	g.init(v, p, nil, &v.geo.ray1)
@@ -535,16 +562,22 @@ func (g *movegen[W]) init(v *spec, p *Position, buf []Move, ray *[256][numDirs]s
 	us := p.Side
 	g.r, g.geo, g.v, g.out, g.ray = &v.Rules, v.geo, v.id, buf, ray
 	g.manDirs, g.dirs, g.ndirs = v.manDirs[us&1], v.dirs, v.ndirs
-	// The position's high words come with the 12x12 positions
-	// (docs/canadian.md, step 2); the geometry's are here.
 	g.jumpable.w[0] = uint64(p.Pieces[us^1])
 	g.promoRank.w[0] = uint64(v.geo.promo[us])
-	if n := len(g.promoRank.w) - 1; n > 0 {
-		// The high word of the promotion row (White's, on 12x12); the
-		// compiler drops this on one word.
-		g.promoRank.w[n] = v.geo.promo2[us].w[n]
-	}
 	g.spared.w[0] = g.jumpable.w[0] & uint64(p.Kings&v.spareMask)
+	if n := len(g.promoRank.w) - 1; n > 0 {
+		// The high words of the position (12x12: Position.highWords)
+		// and of the promotion row (White's, on 12x12); the compiler
+		// drops this on one word.
+		white, black, kings := p.highWords()
+		opp := black
+		if us == Black {
+			opp = white
+		}
+		g.jumpable.w[n] = opp
+		g.promoRank.w[n] = v.geo.promo2[us].w[n]
+		g.spared.w[n] = opp & kings & uint64(v.spareMask)
+	}
 }
 
 // run searches the captures of every piece of jumpers.
@@ -680,6 +713,9 @@ func (g *movegen[W]) extend(s Square, king bool, n int) {
 func (g *movegen[W]) emit(s Square, n int, crown bool) {
 	if g.counting && g.ranked {
 		m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured.lo(), v: g.v}
+		if h := len(g.captured.w) - 1; h > 0 {
+			m.capturedHi = uint16(g.captured.w[h])
+		}
 		copy(m.land[:n], g.land[:n])
 		switch k := m.precedence(g.kings); {
 		case k < g.best:
@@ -704,6 +740,10 @@ func (g *movegen[W]) emit(s Square, n int, crown bool) {
 		return
 	}
 	m := Move{From: g.from, To: s, jumps: uint8(n), Captured: g.captured.lo(), v: g.v}
+	if h := len(g.captured.w) - 1; h > 0 {
+		// The high word (12x12); the compiler drops this on one word.
+		m.capturedHi = uint16(g.captured.w[h])
+	}
 	m.Promotes = !g.wasKing && (crown || g.crowned || g.promoRank.has(s))
 	copy(m.land[:n], g.land[:n])
 	g.out = append(g.out, m)

@@ -26,8 +26,54 @@ type Position struct {
 	// no quiet king move. Only the variants with a KingMoveLimit set it;
 	// it sits in what was padding before hash, so that the Position
 	// stays 40 bytes.
+	//
+	// On a board of more than 64 bits (12x12: docs/canadian.md), where
+	// no variant limits kings, run and hi hold instead the high words
+	// of Pieces and Kings (their squares of bit 64 and up: highWords).
+	// hi is zero on the other boards.
 	run  [2]kingRun
+	hi   uint16
 	hash uint64
+}
+
+// highBits is how many bits of each high word a Position holds: bits 64
+// to 76, the high word of the 12x12 board (77 bits, Geometry); 3 x 13
+// bits fill run (32 bits) and hi (16).
+const highBits = 13
+
+// highWords is the high words of White's, Black's and the kings' sets:
+// the squares of bit 64 and up, bit s-64 of each word. It reads run and
+// hi, so it is for a board of more than 64 bits, or for a position
+// whose run is empty (every variant without a KingMoveLimit), where the
+// high words are empty.
+func (p *Position) highWords() (white, black, kings uint64) {
+	t := uint64(p.run[0].sq) | uint64(p.run[0].n)<<8 | uint64(p.run[1].sq)<<16 |
+		uint64(p.run[1].n)<<24 | uint64(p.hi)<<32
+	const m = 1<<highBits - 1
+	return t & m, t >> highBits & m, t >> (2 * highBits) & m
+}
+
+// setHighWords sets the high words that highWords reads, for a board of
+// more than 64 bits; a bit above the high word's 13 (a square past bit
+// 76, which no board has) is dropped.
+func (p *Position) setHighWords(white, black, kings uint64) {
+	const m = 1<<highBits - 1
+	t := white&m | (black&m)<<highBits | (kings&m)<<(2*highBits)
+	p.run[0] = kingRun{sq: Square(t), n: uint8(t >> 8)}
+	p.run[1] = kingRun{sq: Square(t >> 16), n: uint8(t >> 24)}
+	p.hi = uint16(t >> 32)
+}
+
+// sets is p's pieces on sets of len(W) words: White's, Black's and the
+// kings. Word 0 is the Bitboards, and on two words the high word is
+// highWords, which the compiler drops from the one-word code (the wide
+// code of wide.go and movegen.init read the position through it).
+func sets[W words](p *Position) (white, black, kings set[W]) {
+	white.w[0], black.w[0], kings.w[0] = uint64(p.Pieces[White]), uint64(p.Pieces[Black]), uint64(p.Kings)
+	if n := len(white.w) - 1; n > 0 {
+		white.w[n], black.w[n], kings.w[n] = p.highWords()
+	}
+	return white, black, kings
 }
 
 // kingRun is a king's quiet moves running: the square it stands on and
@@ -68,7 +114,7 @@ func (p Position) WithKingRun(c Color, s Square, n int) (q Position, ok bool) {
 // history. At the limit (Frisian: 3) that king has no quiet move.
 func (p *Position) KingRun(c Color) (s Square, n int) {
 	r := p.run[c&1]
-	if r.n == 0 {
+	if r.n == 0 || !p.v.limitsKings() {
 		return NoSquare, 0
 	}
 	return r.sq, int(r.n)
@@ -383,7 +429,7 @@ func (p *Position) Mirror() Position {
 		v:      p.v,
 	}
 	for c, r := range p.run {
-		if r.n != 0 {
+		if r.n != 0 && p.v.limitsKings() {
 			q.run[c^1] = kingRun{sq: g.Flip(r.sq.Bit()).First(), n: r.n}
 		}
 	}

@@ -147,7 +147,7 @@ func TestSetOneWordIsBitboard(t *testing.T) {
 }
 
 // shift128 shifts the 128-bit number hi:lo left by s bits (right if s is
-// negative): the reference jumpCarries is checked against.
+// negative): the reference jumpTargetsWide is checked against.
 func shift128(lo, hi uint64, s int) (uint64, uint64) {
 	if s >= 0 {
 		u := uint(s)
@@ -157,11 +157,10 @@ func shift128(lo, hi uint64, s int) (uint64, uint64) {
 	return lo>>u | hi<<(64-u), hi >> u
 }
 
-// TestJumpCarries checks the words of the whole-board capture test on
-// two words (jumpTargets' formula on a 128-bit board) that jumpCarries
-// computes, the low word of up and the high word of down, against
+// TestJumpTargetsWide checks the whole-board capture test on two words
+// (jumpTargets' formula on a 128-bit board, jumpTargetsWide) against
 // 128-bit shifts.
-func TestJumpCarries(t *testing.T) {
+func TestJumpTargetsWide(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		k := uint(rapid.IntRange(4, 6).Draw(t, "k"))
 		e := [2]uint64{rapid.Uint64().Draw(t, "e0"), rapid.Uint64().Draw(t, "e1")}
@@ -176,8 +175,9 @@ func TestJumpCarries(t *testing.T) {
 			l, h = shift128(l&o[0], h&o[1], s)
 			down[0], down[1] = down[0]|l, down[1]|h
 		}
-		if u0, d1 := jumpCarries(e, o, k); u0 != up[0] || d1 != down[1] {
-			t.Fatalf("k=%d e=%x o=%x: jumpCarries %x %x, want %x %x", k, e, o, u0, d1, up[0], down[1])
+		u, d := jumpTargetsWide(set[[2]uint64]{e}, set[[2]uint64]{o}, k)
+		if u.w != up || d.w != down {
+			t.Fatalf("k=%d e=%x o=%x: jumpTargetsWide %x %x, want %x %x", k, e, o, u.w, d.w, up, down)
 		}
 	})
 }
@@ -195,8 +195,8 @@ func TestCapturersWideOneWord(t *testing.T) {
 			p := Start(v)
 			plies := rapid.IntRange(0, 120).Draw(t, "plies")
 			for i := 0; i < plies; i++ {
-				if got, want := capturersWideOn(s, &p), s.capturers(&p); got != want {
-					t.Fatalf("%s %s: capturersWide %x, capturers %x", v, p.FEN(), uint64(got), uint64(want))
+				if got, want := capturersWideOn(s, &p), setOf[[2]uint64](s.capturers(&p)); got != want {
+					t.Fatalf("%s %s: capturersWide %x, capturers %x", v, p.FEN(), got.w, want.w)
 				}
 				ms := v.Moves(&p, nil)
 				if len(ms) == 0 {
@@ -274,11 +274,11 @@ func TestGenerateWideOneWord(t *testing.T) {
 
 // The wide code on the row width of s's board, which the tests run on
 // the boards of one word (its high words empty).
-func capturersWideOn(s *spec, p *Position) Bitboard {
+func capturersWideOn(s *spec, p *Position) set[[2]uint64] {
 	if s.geo.perRow == 4 {
-		return Bitboard(capturersWide[[4]byte, [2]uint64](s, p)[0])
+		return capturersWide[[4]byte](s, p, s.geo.ray2)
 	}
-	return Bitboard(capturersWide[[5]byte, [2]uint64](s, p)[0])
+	return capturersWide[[5]byte](s, p, s.geo.ray2)
 }
 
 func generateWideOn[W words](s *spec, p *Position, sequences bool, ray *[256][numDirs]set[W]) []Move {

@@ -9,17 +9,18 @@ package draughts
 // boards share. The wide board plays the diagonal rules only (no
 // Straight, Orthogonal or FirstKingWins: Canadian is International's).
 //
-// The geometry's masks are read on two words (board2, promo2: narrow);
-// the positions have one word until step 2 of docs/canadian.md gives
-// them the high words: until then their sets are built from word 0
-// (setOf), and every function here is checked on the boards of one word
-// against the one-word code (TestGenerateWideOneWord).
+// The geometry's masks are read on two words (board2, promo2: narrow),
+// the position's sets with their high words (sets). Every function here
+// is checked on the boards of one word against the one-word code
+// (TestGenerateWideOneWord), and on 12x12 against itself on the
+// position turned round (TestWideHighWords12x12), where the pieces of
+// the high word come to word 0.
 
 // generateWide is generate on sets of len(W) words for a board of rows of
 // K squares (12x12: [6]byte, [2]uint64), ray the geometry's ray table of
 // that kind (Geometry.ray2).
 func generateWide[K width, W words](v *spec, p *Position, buf []Move, sequences bool, ray *[256][numDirs]set[W]) []Move {
-	if j := (set[W]{capturersWide[K, W](v, p)}); !j.zero() {
+	if j := capturersWide[K](v, p, ray); !j.zero() {
 		return capturesWide(v, p, j, buf, sequences, ray)
 	}
 	return diagonalQuietWide(v, p, buf, ray)
@@ -35,6 +36,8 @@ func capturesWide[W words](v *spec, p *Position, jumpers set[W], buf []Move, seq
 	g.runWide(v, p, jumpers)
 	switch {
 	case v.ranked && p.Kings != 0:
+		// Word 0 of the kings: no wide variant ranks captures by
+		// kings (Canadian is International's).
 		return keepPrecedent(g.out, start, p.Kings)
 	case v.MajorityCapture:
 		return keepMajority(g.out, start)
@@ -46,13 +49,13 @@ func capturesWide[W words](v *spec, p *Position, jumpers set[W], buf []Move, seq
 // jumpers, narrowed to its kings first where a king's capture comes
 // first (kingsFirst).
 func (g *movegen[W]) runWide(v *spec, p *Position, jumpers set[W]) {
-	kings := setOf[W](p.Kings)
+	white, black, kings := sets[W](p)
 	if v.kingOnly {
 		if k := jumpers.and(kings); !k.zero() {
 			jumpers = k
 		}
 	}
-	occ := setOf[W](p.Occupied())
+	occ := white.or(black)
 	for b := jumpers; !b.zero(); b = b.dropFirst() {
 		s := b.first()
 		g.from = s
@@ -68,9 +71,8 @@ func (g *movegen[W]) runWide(v *spec, p *Position, jumpers set[W]) {
 func diagonalQuietWide[W words](v *spec, p *Position, buf []Move, ray *[256][numDirs]set[W]) []Move {
 	geo := v.geo
 	us := p.Side
-	occ := setOf[W](p.Occupied())
+	occ, men, kings := sideSets[W](v, p)
 	empty := narrow[W](geo.board2).andNot(occ)
-	men := setOf[W](p.Men(us))
 	promo := narrow[W](geo.promo2[us])
 	if us == White {
 		l, r := uint(geo.shift[UpLeft]&63), uint(geo.shift[UpRight]&63)
@@ -81,7 +83,7 @@ func diagonalQuietWide[W words](v *spec, p *Position, buf []Move, ray *[256][num
 		buf = appendStepsWide(v, buf, men.shr(l).and(empty), -int(l), promo)
 		buf = appendStepsWide(v, buf, men.shr(r).and(empty), -int(r), promo)
 	}
-	for k := setOf[W](p.KingsOf(us) &^ v.barred(p)); !k.zero(); k = k.dropFirst() {
+	for k := kings; !k.zero(); k = k.dropFirst() {
 		s := k.first()
 		for d := Direction(0); d < 4; d++ {
 			for t := kingStepsWide(v, s, d, occ, empty, ray); !t.zero(); t = t.dropFirst() {
@@ -90,6 +92,18 @@ func diagonalQuietWide[W words](v *spec, p *Position, buf []Move, ray *[256][num
 		}
 	}
 	return buf
+}
+
+// sideSets is what the quiet moves of p need on sets of len(W) words:
+// the occupied squares, and the men and the kings of the side to move
+// (not the king barred by a KingMoveLimit: barred).
+func sideSets[W words](v *spec, p *Position) (occ, men, kings set[W]) {
+	white, black, all := sets[W](p)
+	own := white
+	if p.Side == Black {
+		own = black
+	}
+	return white.or(black), own.andNot(all), own.and(all).andNot(setOf[W](v.barred(p)))
 }
 
 // appendStepsWide is appendSteps on sets of len(W) words.
@@ -127,9 +141,8 @@ func kingStepsWide[W words](v *spec, s Square, d Direction, occ, empty set[W], r
 func hasQuietWide[W words](v *spec, p *Position) bool {
 	geo := v.geo
 	us := p.Side
-	empty := narrow[W](geo.board2).andNot(setOf[W](p.Occupied()))
-	men := setOf[W](p.Men(us))
-	kings := setOf[W](p.KingsOf(us) &^ v.barred(p))
+	occ, men, kings := sideSets[W](v, p)
+	empty := narrow[W](geo.board2).andNot(occ)
 	for d := Direction(0); d < 4; d++ {
 		k := uint(geo.shift[d] & 63)
 		step := set[W].shr
@@ -153,7 +166,7 @@ func hasQuietWide[W words](v *spec, p *Position) bool {
 // precedence). The men's captures are not counted in bulk as manJumps
 // does on one word.
 func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Move, ray *[256][numDirs]set[W]) int {
-	if j := (set[W]{capturersWide[K, W](v, p)}); !j.zero() {
+	if j := capturersWide[K](v, p, ray); !j.zero() {
 		if c == CountResults {
 			return len(c.Distinct(capturesWide(v, p, j, buf[:0], true, ray)))
 		}
@@ -167,9 +180,8 @@ func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Mo
 		return g.count
 	}
 	us := p.Side
-	occ := setOf[W](p.Occupied())
+	occ, men, kings := sideSets[W](v, p)
 	empty := narrow[W](v.geo.board2).andNot(occ)
-	men := setOf[W](p.Men(us))
 	k := rowWidth[K]()
 	var n int
 	if us == White {
@@ -177,7 +189,7 @@ func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Mo
 	} else {
 		n = men.shr(k).and(empty).count() + men.shr(k+1).and(empty).count()
 	}
-	for b := setOf[W](p.KingsOf(us) &^ v.barred(p)); !b.zero(); b = b.dropFirst() {
+	for b := kings; !b.zero(); b = b.dropFirst() {
 		s := b.first()
 		for d := Direction(0); d < 4; d++ {
 			n += kingStepsWide(v, s, d, occ, empty, ray).count()
@@ -191,7 +203,7 @@ func countMovesWide[K width, W words](v *spec, p *Position, c Counting, buf []Mo
 // (generateWide) and made, the leaves' counted (countMovesWide). The
 // 12x12 board's perft, which Perft sends here; the bulk counts of
 // perft.go (the men's captures, the leaves' parents in one loop) are on
-// one word.
+// one word. The moves are made on the words (makeWide).
 func perftWide[K width, W words](v *spec, p *Position, depth int, c Counting, ray *[256][numDirs]set[W]) uint64 {
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
@@ -211,10 +223,41 @@ func perftWideFrom[K width, W words](v *spec, p Position, depth int, c Counting,
 	var n uint64
 	for i := range ms {
 		q := p
-		q.makeNoHash(&ms[i])
+		makeWide[W](&q, &ms[i])
 		n += perftWideFrom[K](v, q, depth-1, c, bufs, ray)
 	}
 	return n
+}
+
+// makeWide is makeNoHash on sets of len(W) words: m played on p, the
+// high words (Position.highWords) and the high part of the captured
+// squares (Move.capturedHi) included; the hash is left stale. On one
+// word it is makeNoHash on the words.
+func makeWide[W words](p *Position, m *Move) {
+	white, black, kings := sets[W](p)
+	own, opp := &white, &black
+	if p.Side == Black {
+		own, opp = &black, &white
+	}
+	var took set[W]
+	took.w[0] = uint64(m.Captured)
+	if n := len(took.w) - 1; n > 0 {
+		took.w[n] = uint64(m.capturedHi)
+	}
+	king := kings.has(m.From) || m.Promotes
+	// The pieces taken first, as makeNoHash.
+	*opp = opp.andNot(took)
+	kings = kings.andNot(took).without(m.From)
+	*own = own.without(m.From).or(bitOf[W](m.To))
+	if king {
+		kings = kings.or(bitOf[W](m.To))
+	}
+	p.Pieces = [2]Bitboard{white.lo(), black.lo()}
+	p.Kings = kings.lo()
+	if n := len(white.w) - 1; n > 0 {
+		p.setHighWords(white.w[n], black.w[n], kings.w[n])
+	}
+	p.Side ^= 1
 }
 
 // quietMoveWide is quietMove on sets of len(W) words for a board of rows
@@ -222,7 +265,7 @@ func perftWideFrom[K width, W words](v *spec, p Position, depth int, c Counting,
 // Turkish's straightQuietMove: the quiet move from from to to when p has
 // no capture, and the number of p's moves.
 func quietMoveWide[K width, W words](v *spec, p *Position, from, to Square, ray *[256][numDirs]set[W]) (Move, int, bool) {
-	if !(set[W]{capturersWide[K, W](v, p)}).zero() {
+	if !capturersWide[K](v, p, ray).zero() {
 		return Move{}, 0, false
 	}
 	var buf [128]Move

@@ -84,9 +84,13 @@ func (p *Position) computeHash() uint64 {
 	if p.Side == Black {
 		h ^= zobristSide
 	}
-	for c, r := range p.run {
-		if r.n != 0 {
-			h ^= zobristRun[c][r.n-1][r.sq]
+	if p.v.limitsKings() {
+		// Only these variants have runs; on 12x12 run holds the high
+		// words (Position.highWords).
+		for c, r := range p.run {
+			if r.n != 0 {
+				h ^= zobristRun[c][r.n-1][r.sq]
+			}
 		}
 	}
 	return h
@@ -100,9 +104,11 @@ func (p *Position) computeHash() uint64 {
 // are those of every version before the runs were kept.
 func (p *Position) PiecesHash() uint64 {
 	h := p.hash
-	for c, r := range p.run {
-		if r.n != 0 {
-			h ^= zobristRun[c][r.n-1][r.sq]
+	if p.v.limitsKings() {
+		for c, r := range p.run {
+			if r.n != 0 {
+				h ^= zobristRun[c][r.n-1][r.sq]
+			}
 		}
 	}
 	return h

@@ -1,0 +1,208 @@
+package draughts
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The two-word code (wide.go) on the 12x12 board, with pieces in the
+// position's high words (Position.highWords): until step 4 of
+// docs/canadian.md no variant plays that board, so the tests run
+// International's rules on it (spec12x12).
+
+// spec12x12 is International's rules on the 12x12 board, a wide spec as
+// the traits' init makes one (eachCaptures, special and ownQuiet follow
+// from wide).
+func spec12x12() *spec {
+	sp := *International.spec()
+	sp.geo = Board12x12()
+	sp.wide, sp.eachCaptures, sp.special, sp.ownQuiet = true, true, true, true
+	return &sp
+}
+
+// position12 is the position of the given sets of the 12x12 board.
+func position12(white, black, kings set[[2]uint64], side Color) Position {
+	p := Position{Pieces: [2]Bitboard{white.lo(), black.lo()}, Kings: kings.lo(), Side: side, v: International}
+	p.setHighWords(white.w[1], black.w[1], kings.w[1])
+	return p
+}
+
+func TestPositionHighWords(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		const m = 1<<highBits - 1
+		w := [3]uint64{rapid.Uint64Max(m).Draw(t, "white"), rapid.Uint64Max(m).Draw(t, "black"), rapid.Uint64Max(m).Draw(t, "kings")}
+		lo := [3]Bitboard{Bitboard(rapid.Uint64().Draw(t, "white0")), Bitboard(rapid.Uint64().Draw(t, "black0")), Bitboard(rapid.Uint64().Draw(t, "kings0"))}
+		p := Position{Pieces: [2]Bitboard{lo[0], lo[1]}, Kings: lo[2]}
+		p.setHighWords(w[0], w[1], w[2])
+		if a, b, c := p.highWords(); [3]uint64{a, b, c} != w {
+			t.Fatalf("highWords %x %x %x, want %x", a, b, c, w)
+		}
+		white, black, kings := sets[[2]uint64](&p)
+		if white.w != [2]uint64{uint64(lo[0]), w[0]} || black.w != [2]uint64{uint64(lo[1]), w[1]} || kings.w != [2]uint64{uint64(lo[2]), w[2]} {
+			t.Fatalf("sets on two words %x %x %x, want %x and %x", white.w, black.w, kings.w, lo, w)
+		}
+		white1, black1, kings1 := sets[[1]uint64](&p)
+		if white1.lo() != lo[0] || black1.lo() != lo[1] || kings1.lo() != lo[2] {
+			t.Fatalf("sets on one word %x %x %x, want %x", white1.w, black1.w, kings1.w, lo)
+		}
+		// The high words are part of the position.
+		q := p
+		q.setHighWords(w[0]^1, w[1], w[2])
+		if q == p {
+			t.Fatal("positions with different high words are equal")
+		}
+	})
+}
+
+// A man of the high word (Black's on row 11) that must capture a man of
+// word 0, beside a king of word 0 that cannot: every way into the move
+// generation sees the capture.
+func TestWideCaptureFromHighWord12x12(t *testing.T) {
+	sp := spec12x12()
+	from, over, to, king := at12(2, 10), at12(3, 9), at12(4, 8), at12(0, 0)
+	if from < 64 || over >= 64 || to >= 64 {
+		t.Fatalf("squares %d %d %d: want the first of the high word", from, over, to)
+	}
+	kings := bitOf[[2]uint64](king)
+	p := position12(bitOf[[2]uint64](over), bitOf[[2]uint64](from).or(kings), kings, Black)
+	if !sp.canCapture(&p) || !sp.HasMoves(&p) {
+		t.Errorf("canCapture %v, HasMoves %v: want true", sp.canCapture(&p), sp.HasMoves(&p))
+	}
+	ms := generateWide[[6]byte](sp, &p, nil, false, sp.geo.ray2)
+	if len(ms) != 1 || ms[0].From != from || ms[0].To != to || ms[0].jumps != 1 || ms[0].Captured != over.Bit() {
+		t.Errorf("moves %+v, want the capture %d-%d over %d", ms, from, to, over)
+	}
+	if _, _, ok := sp.quietMove(&p, king, at12(1, 1)); ok {
+		t.Error("quietMove accepts the king's quiet move where a capture is compulsory")
+	}
+	for _, c := range []Counting{CountLandings, CountSequences, CountResults} {
+		if n := countMovesWide[[6]byte](sp, &p, c, nil, sp.geo.ray2); n != 1 {
+			t.Errorf("countMovesWide (%s) %d, want 1", c, n)
+		}
+	}
+}
+
+// The moves of random 12x12 positions against those of the position
+// turned round (colours swapped, Geometry.flip2), where the pieces of
+// the high word (rows 11 and 12, bits 65 to 76) come to word 0 (rows 1
+// and 2) and back: the same moves square for square (their paths and
+// the pieces they take, Move.Captured with its high part), the same
+// captures, counts and quiet moves.
+func TestWideHighWords12x12(t *testing.T) {
+	sp := spec12x12()
+	g := sp.geo
+	flip := func(s Square) Square { return g.flip2(bitOf[[2]uint64](s)).first() }
+	rapid.Check(t, func(t *rapid.T) {
+		var white, black, kings set[[2]uint64]
+		for _, s := range g.squares {
+			r := g.Row(s)
+			switch rapid.IntRange(0, 9).Draw(t, fmt.Sprint("sq", s)) {
+			case 0, 1:
+				if r != 11 {
+					white = white.or(bitOf[[2]uint64](s))
+				}
+			case 2:
+				white = white.or(bitOf[[2]uint64](s))
+				kings = kings.or(bitOf[[2]uint64](s))
+			case 3, 4:
+				if r != 0 {
+					black = black.or(bitOf[[2]uint64](s))
+				}
+			case 5:
+				black = black.or(bitOf[[2]uint64](s))
+				kings = kings.or(bitOf[[2]uint64](s))
+			}
+		}
+		side := Color(rapid.IntRange(0, 1).Draw(t, "side"))
+		p := position12(white, black, kings, side)
+		q := position12(g.flip2(black), g.flip2(white), g.flip2(kings), side^1)
+		key := func(m *Move, f func(Square) Square) string {
+			var took []Square
+			for c := (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}); !c.zero(); c = c.dropFirst() {
+				took = append(took, f(c.first()))
+			}
+			slices.Sort(took)
+			s := fmt.Sprintf("%d-%d/%d/%v/%v:", f(m.From), f(m.To), m.jumps, m.Promotes, took)
+			for _, l := range m.land[:m.jumps] {
+				s += fmt.Sprint(f(l), ",")
+			}
+			return s
+		}
+		keys := func(ms []Move, f func(Square) Square) []string {
+			var out []string
+			for i := range ms {
+				out = append(out, key(&ms[i], f))
+			}
+			slices.Sort(out)
+			return out
+		}
+		same := func(s Square) Square { return s }
+		pm := generateWide[[6]byte](sp, &p, nil, false, sp.geo.ray2)
+		qm := generateWide[[6]byte](sp, &q, nil, false, sp.geo.ray2)
+		if a, b := keys(pm, flip), keys(qm, same); !slices.Equal(a, b) {
+			t.Fatalf("moves of p turned round %v, of q %v", a, b)
+		}
+		pc, qc := !capturersWide[[6]byte](sp, &p, sp.geo.ray2).zero(), !capturersWide[[6]byte](sp, &q, sp.geo.ray2).zero()
+		if pc != qc || sp.canCapture(&p) != pc || sp.canCapture(&q) != qc || pc != (len(pm) > 0 && pm[0].jumps > 0) {
+			t.Fatalf("captures: capturersWide %v %v, canCapture %v %v, moves %d", pc, qc, sp.canCapture(&p), sp.canCapture(&q), len(pm))
+		}
+		if a, b := hasQuietWide[[2]uint64](sp, &p), hasQuietWide[[2]uint64](sp, &q); a != b || a != (len(diagonalQuietWide(sp, &p, nil, sp.geo.ray2)) > 0) {
+			t.Fatalf("hasQuietWide %v %v", a, b)
+		}
+		if sp.HasMoves(&p) != (len(pm) > 0) || sp.HasMoves(&q) != (len(qm) > 0) {
+			t.Fatalf("HasMoves %v %v, moves %d %d", sp.HasMoves(&p), sp.HasMoves(&q), len(pm), len(qm))
+		}
+		for _, c := range []Counting{CountLandings, CountSequences, CountResults} {
+			a := countMovesWide[[6]byte](sp, &p, c, nil, sp.geo.ray2)
+			b := countMovesWide[[6]byte](sp, &q, c, nil, sp.geo.ray2)
+			if a != b || c == CountLandings && a != len(pm) {
+				t.Fatalf("countMovesWide (%s) %d and %d turned round, %d moves", c, a, b, len(pm))
+			}
+		}
+		for _, m := range diagonalQuietWide(sp, &p, nil, sp.geo.ray2) {
+			got, n, ok := quietMoveWide[[6]byte](sp, &p, m.From, m.To, sp.geo.ray2)
+			if ok == pc || ok && (got != m || n != len(pm)) {
+				t.Fatalf("quietMoveWide %d-%d: %v %d %v, want %v of %d (captures %v)", m.From, m.To, got, n, ok, m, len(pm), pc)
+			}
+		}
+	})
+}
+
+// start12 is the start position of the 12x12 board: 30 men a side on
+// the five nearest rows, White to move (Canadian draughts; Start builds
+// it when step 4 of docs/canadian.md gives the board a variant).
+func start12() Position {
+	g := Board12x12()
+	var white, black set[[2]uint64]
+	for r := 0; r < 5; r++ {
+		white = white.or(g.rows2[r])
+		black = black.or(g.rows2[11-r])
+	}
+	return position12(white, black, set[[2]uint64]{}, White)
+}
+
+// Perft of the 12x12 start under International's rules, one move per
+// resulting position (CountResults, dctl's drop_duplicates_gen), against
+// rhalbersma/dctl's counts for Canadian draughts
+// (test/src/algo/traversal/initial/board_large.cpp, quoting damforum.nl;
+// docs/canadian.md): depth 7 by default, 9 with -long.
+func TestPerftWide12x12Start(t *testing.T) {
+	want := []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258}
+	depth := 7
+	if *long {
+		depth = 9
+	}
+	sp := spec12x12()
+	p := start12()
+	if white, black, _ := sets[[2]uint64](&p); white.count() != 30 || black.count() != 30 || black.w[1] == 0 {
+		t.Fatalf("start: %d and %d men (%x %x)", white.count(), black.count(), white.w, black.w)
+	}
+	for d := 1; d <= depth; d++ {
+		if got := perftWide[[6]byte](sp, &p, d, CountResults, sp.geo.ray2); got != want[d-1] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
+		}
+	}
+}
