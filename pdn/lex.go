@@ -280,6 +280,62 @@ token:
 	return lexOK
 }
 
+// run scans into toks, up to their capacity, the usual tokens that
+// follow the last one next returned, on its line: move numbers ("12.",
+// "12...") and moves ("c3-d4", "32-28", "24x15x6"), each after a single
+// space, as next would scan them. It stops before any other token (or
+// at the end of the line), which it leaves to next, and after a token
+// that ends past lim. It returns toks with the tokens added and how many
+// of them are moves. The token before must be one of this game (not
+// the first: lx.rebase is not set) with no glued comment after it.
+func (lx *lexer) run(toks []token, lim int) ([]token, int) {
+	d := lx.d
+	p, nl := lx.p, lx.nl
+	if nl < p {
+		return toks, 0 // the end of the line is not known: next finds it
+	}
+	line := int32(lx.line - lx.line0)
+	col := 1 - lx.ls // a token's column, less its index
+	base := lx.base
+	moves := 0
+	for n := len(toks); n < cap(toks); n++ {
+		q := p + 1
+		if q >= nl || d[p] != ' ' {
+			break
+		}
+		// Written in place, past the tokens' length until taken.
+		t := &toks[:n+1][n]
+		e := 0
+		if c := d[q]; isDigit(c) {
+			*t = token{}
+			e = lx.lexDigits(t, q)
+			if t.kind != tkNumber && t.kind != tkMove || lx.glued >= 0 {
+				lx.glued = -1 // next scans it again
+				break
+			}
+			if t.kind == tkMove {
+				moves++
+			}
+		} else if q+5 < len(d) && class[c]&cLetter != 0 && !isX(c) && d[q+1]-'1' < 9 &&
+			class[d[q+2]]&cSep != 0 && class[d[q+3]]&cLetter != 0 && !isX(d[q+3]) && d[q+4]-'1' < 9 && class[d[q+5]]&cDelim != 0 {
+			// lexMove's usual "c3-d4", reached through lexToken.
+			*t = token{kind: tkMove}
+			e = q + 5
+			moves++
+		} else {
+			break
+		}
+		t.start, t.end, t.line, t.col = int32(q-base), int32(e-base), line, int32(q+col)
+		toks = toks[:n+1]
+		p = e
+		if e > lim {
+			break
+		}
+	}
+	lx.p = p
+	return toks, moves
+}
+
 // lexToken scans the token at p and returns its end, or -1 when more
 // input is needed.
 func (lx *lexer) lexToken(t *token, p int) int {
