@@ -307,6 +307,18 @@ func (lx *lexer) run(toks []token, lim int) ([]token, int) {
 		t := &toks[:n+1][n]
 		e := 0
 		if c := d[q]; isDigit(c) {
+			// A move number of up to three digits and one dot, as
+			// lexDigits scans it; anything else goes to lexDigits.
+			v, r := int32(c-'0'), q+1
+			for r < nl && r-q < 3 && isDigit(d[r]) {
+				v = v*10 + int32(d[r]-'0')
+				r++
+			}
+			if r+1 < nl && d[r] == '.' && d[r+1] != '.' {
+				*t = token{kind: tkNumber, num: v}
+				e = r + 1
+				goto took
+			}
 			*t = token{}
 			e = lx.lexDigits(t, q)
 			if t.kind != tkNumber && t.kind != tkMove || lx.glued >= 0 {
@@ -325,6 +337,7 @@ func (lx *lexer) run(toks []token, lim int) ([]token, int) {
 		} else {
 			break
 		}
+	took:
 		t.start, t.end, t.line, t.col = int32(q-base), int32(e-base), line, int32(q+col)
 		toks = toks[:n+1]
 		p = e
