@@ -101,6 +101,42 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
+// Classes of the bytes of the usual move "c3-d4" and the delimiter
+// after it, one bit a place (isShortMove).
+const (
+	smFile  = 1 << iota // a letter but x or X
+	smRank              // 1 to 9
+	smSep               // - x X :
+	smDelim             // class cDelim
+)
+
+var shortMoveClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if class[c]&cLetter != 0 && !isX(byte(c)) {
+			t[c] |= smFile
+		}
+		if c >= '1' && c <= '9' {
+			t[c] |= smRank
+		}
+		if class[c]&cSep != 0 {
+			t[c] |= smSep
+		}
+		if class[c]&cDelim != 0 {
+			t[c] |= smDelim
+		}
+	}
+	return t
+}()
+
+// isShortMove reports whether the six bytes of s are a letter (not x),
+// a digit 1 to 9, a separator, a letter, a digit 1 to 9 and a
+// delimiter: "c3-d4 ", the usual move, as lexMove reads it.
+func isShortMove(s []byte) bool {
+	s = s[:6]
+	t := &shortMoveClass
+	return t[s[0]]&(t[s[1]]>>1)&(t[s[2]]>>2)&t[s[3]]&(t[s[4]]>>1)&(t[s[5]]>>3)&1 != 0
+}
+
 func isDigit(c byte) bool  { return c-'0' < 10 }
 func isLetter(c byte) bool { return class[c]&cLetter != 0 }
 func isX(c byte) bool      { return c == 'x' || c == 'X' }
@@ -328,8 +364,7 @@ func (lx *lexer) run(toks []token, lim int) ([]token, int) {
 			if t.kind == tkMove {
 				moves++
 			}
-		} else if q+5 < len(d) && class[c]&cLetter != 0 && !isX(c) && d[q+1]-'1' < 9 &&
-			class[d[q+2]]&cSep != 0 && class[d[q+3]]&cLetter != 0 && !isX(d[q+3]) && d[q+4]-'1' < 9 && class[d[q+5]]&cDelim != 0 {
+		} else if q+5 < len(d) && isShortMove(d[q:]) {
 			// lexMove's usual "c3-d4", reached through lexToken.
 			*t = token{kind: tkMove}
 			e = q + 5
@@ -582,8 +617,7 @@ func (lx *lexer) lexMove(t *token, p int) int {
 	d := lx.d
 	// The usual "c3-d4", "c3:e5" and a delimiter, as the loop below reads
 	// them.
-	if q := p + 5; q < len(d) && class[d[p]]&cLetter != 0 && !isX(d[p]) && d[p+1]-'1' < 9 &&
-		class[d[p+2]]&cSep != 0 && class[d[p+3]]&cLetter != 0 && !isX(d[p+3]) && d[p+4]-'1' < 9 && class[d[q]]&cDelim != 0 {
+	if q := p + 5; q < len(d) && isShortMove(d[p:]) {
 		t.kind = tkMove
 		return q
 	}

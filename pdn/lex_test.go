@@ -100,3 +100,34 @@ func TestLexRun(t *testing.T) {
 		t.Errorf("run scanned only %d tokens", ran)
 	}
 }
+
+// isShortMove is the comparisons lexMove made a byte at a time, for
+// every byte at each of the six places of "c3-d4 " and for random
+// strings of the bytes that matter.
+func TestIsShortMove(t *testing.T) {
+	slow := func(d []byte) bool {
+		return class[d[0]]&cLetter != 0 && !isX(d[0]) && d[1]-'1' < 9 && class[d[2]]&cSep != 0 &&
+			class[d[3]]&cLetter != 0 && !isX(d[3]) && d[4]-'1' < 9 && class[d[5]]&cDelim != 0
+	}
+	check := func(d []byte) {
+		if got, want := isShortMove(d), slow(d); got != want {
+			t.Fatalf("isShortMove(%q) = %v, want %v", d, got, want)
+		}
+	}
+	for i := range 6 {
+		for c := range 256 {
+			d := []byte("c3-d4 ")
+			d[i] = byte(c)
+			check(d)
+		}
+	}
+	bytes := []byte("aAhHxXzZ019:-/ \r\n.!({}\xd0\xff")
+	rng := rand.New(rand.NewPCG(49, 2))
+	for range 200000 {
+		var d [6]byte
+		for i := range d {
+			d[i] = bytes[rng.IntN(len(bytes))]
+		}
+		check(d[:])
+	}
+}
