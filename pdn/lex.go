@@ -101,6 +101,42 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
+// Classes of the bytes of the usual move "c3-d4" and the delimiter
+// after it, one bit a place (isShortMove).
+const (
+	smFile  = 1 << iota // a letter but x or X
+	smRank              // 1 to 9
+	smSep               // - x X :
+	smDelim             // class cDelim
+)
+
+var shortMoveClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if class[c]&cLetter != 0 && !isX(byte(c)) {
+			t[c] |= smFile
+		}
+		if c >= '1' && c <= '9' {
+			t[c] |= smRank
+		}
+		if class[c]&cSep != 0 {
+			t[c] |= smSep
+		}
+		if class[c]&cDelim != 0 {
+			t[c] |= smDelim
+		}
+	}
+	return t
+}()
+
+// isShortMove reports whether the six bytes of s are a letter (not x),
+// a digit 1 to 9, a separator, a letter, a digit 1 to 9 and a
+// delimiter: "c3-d4 ", the usual move, as lexMove reads it.
+func isShortMove(s []byte) bool {
+	s = s[:6]
+	t := &shortMoveClass
+	return t[s[0]]&(t[s[1]]>>1)&(t[s[2]]>>2)&t[s[3]]&(t[s[4]]>>1)&(t[s[5]]>>3)&1 != 0
+}
+
 func isDigit(c byte) bool  { return c-'0' < 10 }
 func isLetter(c byte) bool { return class[c]&cLetter != 0 }
 func isX(c byte) bool      { return c == 'x' || c == 'X' }
@@ -278,6 +314,74 @@ token:
 	lx.nls = 0
 	lx.bol = false
 	return lexOK
+}
+
+// run scans into toks, up to their capacity, the usual tokens that
+// follow the last one next returned, on its line: move numbers ("12.",
+// "12...") and moves ("c3-d4", "32-28", "24x15x6"), each after a single
+// space, as next would scan them. It stops before any other token (or
+// at the end of the line), which it leaves to next, and after a token
+// that ends past lim. It returns toks with the tokens added and how many
+// of them are moves. The token before must be one of this game (not
+// the first: lx.rebase is not set) with no glued comment after it.
+func (lx *lexer) run(toks []token, lim int) ([]token, int) {
+	d := lx.d
+	p, nl := lx.p, lx.nl
+	if nl < p {
+		return toks, 0 // the end of the line is not known: next finds it
+	}
+	line := int32(lx.line - lx.line0)
+	col := 1 - lx.ls // a token's column, less its index
+	base := lx.base
+	moves := 0
+	for n := len(toks); n < cap(toks); n++ {
+		q := p + 1
+		if q >= nl || d[p] != ' ' {
+			break
+		}
+		// Written in place, past the tokens' length until taken.
+		t := &toks[:n+1][n]
+		e := 0
+		if c := d[q]; isDigit(c) {
+			// A move number of up to three digits and one dot, as
+			// lexDigits scans it; anything else goes to lexDigits.
+			v, r := int32(c-'0'), q+1
+			for r < nl && r-q < 3 && isDigit(d[r]) {
+				v = v*10 + int32(d[r]-'0')
+				r++
+			}
+			if r+1 < nl && d[r] == '.' && d[r+1] != '.' {
+				*t = token{kind: tkNumber, num: v}
+				e = r + 1
+				goto took
+			}
+			*t = token{}
+			e = lx.lexDigits(t, q)
+			if t.kind != tkNumber && t.kind != tkMove || lx.glued >= 0 {
+				lx.glued = -1 // next scans it again
+				break
+			}
+			if t.kind == tkMove {
+				moves++
+			}
+		} else if q+5 < len(d) && isShortMove(d[q:]) {
+			// lexMove's usual "c3-d4", reached through lexToken.
+			*t = token{kind: tkMove}
+			e = q + 5
+			moves++
+		} else {
+			break
+		}
+	took:
+		t.start, t.end, t.line, t.col = int32(q-base), int32(e-base), line, int32(q+col)
+		toks = toks[:n+1]
+		p = e
+		if e > lim {
+			break
+		}
+	}
+	lx.p = p
+	return toks, moves
 }
 
 // lexToken scans the token at p and returns its end, or -1 when more
@@ -513,8 +617,7 @@ func (lx *lexer) lexMove(t *token, p int) int {
 	d := lx.d
 	// The usual "c3-d4", "c3:e5" and a delimiter, as the loop below reads
 	// them.
-	if q := p + 5; q < len(d) && class[d[p]]&cLetter != 0 && !isX(d[p]) && d[p+1]-'1' < 9 &&
-		class[d[p+2]]&cSep != 0 && class[d[p+3]]&cLetter != 0 && !isX(d[p+3]) && d[p+4]-'1' < 9 && class[d[q]]&cDelim != 0 {
+	if q := p + 5; q < len(d) && isShortMove(d[p:]) {
 		t.kind = tkMove
 		return q
 	}

@@ -354,5 +354,24 @@ func (r *Reader) readGame() (*Game, bool, error) {
 			r.toks = toks
 			return r.tooLarge(gs, last), true, nil
 		}
+		if r.sp.term || lx.glued >= 0 {
+			continue
+		}
+		// The move numbers and moves after it on the line, most of the
+		// tokens, in one go: readGame's short path for each.
+		n, moves := len(toks), 0
+		toks, moves = lx.run(toks, gs+max)
+		if len(toks) == n {
+			continue
+		}
+		r.sp.body = true
+		if r.sp.depth == 0 {
+			r.sp.moves += moves
+		}
+		last = lx.base + int(toks[len(toks)-1].end)
+		if last-gs > max {
+			r.toks = toks
+			return r.tooLarge(gs, last), true, nil
+		}
 	}
 }

@@ -136,7 +136,13 @@ func (rp *replay) run() {
 		}
 		// The ply is made in place, at the end of r.Plies: a Ply is large,
 		// and copying it in and out of resolve was a tenth of replay.
-		r.Plies = append(r.Plies, Ply{})
+		// Within the capacity its slot is not zeroed first (176 bytes a
+		// ply): resolve writes every field of a ply it makes.
+		if n := len(r.Plies); n < cap(r.Plies) {
+			r.Plies = r.Plies[:n+1]
+		} else {
+			r.Plies = append(r.Plies, Ply{})
+		}
 		pl := &r.Plies[len(r.Plies)-1]
 		ok := rp.resolve(pl, i, ply, num, side)
 		if !ok || pl.Illegal {
@@ -225,13 +231,17 @@ func (rp *replay) finding(k Kind, sev Severity, ply, num int, side draughts.Colo
 }
 
 // resolve matches written move i against the position and makes the ply
-// in pl, which is zero; false when replay must stop.
+// in pl, whatever pl held before: it writes every field but Move, and
+// Move too when it returns true (a ply it returns false for is not
+// kept); false when replay must stop.
 func (rp *replay) resolve(pl *Ply, i, ply, num int, side draughts.Color) bool {
 	r, v, p := rp.r, rp.v, &rp.p
 	w := &rp.moves[i]
-	// pl is zero: field by field, which is faster than a composite
-	// literal of so large a struct.
+	// Field by field, which is faster than a composite literal of so
+	// large a struct.
 	pl.Ply, pl.MoveNumber, pl.Side, pl.Index, pl.Written, pl.Pos, pl.Before = ply, num, side, i, w.Text, w.Pos, *p
+	pl.CaptureCompulsory, pl.LegalMoves, pl.Parts = false, 0, 0
+	pl.Abbreviated, pl.Resolved, pl.Illegal, pl.Repaired = false, false, false, false
 	if rp.origin != nil {
 		pl.Index, pl.Repaired = rp.origin[i], rp.fixed[i]
 		switch {
