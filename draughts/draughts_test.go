@@ -124,6 +124,14 @@ func TestZobristKeysFixed(t *testing.T) {
 	if got, want := zobrist[WhiteMan][Board8x8().Squares()[0]], uint64(0xa2a813d05bcea270); got != want {
 		t.Errorf("first key %#x, want %#x", got, want)
 	}
+	// The 10x10 start, and the last key drawn before the keys of the
+	// high words (zobristHi), which are drawn after it and change none.
+	if i := Start(International); i.Hash() != 0x347796bab089a90a {
+		t.Errorf("International start hash %#x, want 0x347796bab089a90a", i.Hash())
+	}
+	if got, want := zobristRun[Black][maxKingRun-1][63], uint64(0xa1a042571116c630); got != want {
+		t.Errorf("last king-run key %#x, want %#x", got, want)
+	}
 	var empty Position
 	if empty.RecomputeHash() != 0 {
 		t.Error("empty board with White to move must hash to 0")

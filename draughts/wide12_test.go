@@ -27,7 +27,91 @@ func spec12x12() *spec {
 func position12(white, black, kings set[[2]uint64], side Color) Position {
 	p := Position{Pieces: [2]Bitboard{white.lo(), black.lo()}, Kings: kings.lo(), Side: side, v: International}
 	p.setHighWords(white.w[1], black.w[1], kings.w[1])
+	p.hash = p.computeHash()
 	return p
+}
+
+// draw12 draws a random position of the 12x12 board: men off their
+// promotion rows, kings anywhere, either side to move.
+func draw12(t *rapid.T, g *Geometry) Position {
+	var white, black, kings set[[2]uint64]
+	for _, s := range g.squares {
+		r := g.Row(s)
+		switch rapid.IntRange(0, 9).Draw(t, fmt.Sprint("sq", s)) {
+		case 0, 1:
+			if r != 11 {
+				white = white.or(bitOf[[2]uint64](s))
+			}
+		case 2:
+			white = white.or(bitOf[[2]uint64](s))
+			kings = kings.or(bitOf[[2]uint64](s))
+		case 3, 4:
+			if r != 0 {
+				black = black.or(bitOf[[2]uint64](s))
+			}
+		case 5:
+			black = black.or(bitOf[[2]uint64](s))
+			kings = kings.or(bitOf[[2]uint64](s))
+		}
+	}
+	return position12(white, black, kings, Color(rapid.IntRange(0, 1).Draw(t, "side")))
+}
+
+// Make on random 12x12 positions, every move of each: the pieces of
+// makeWide (the moves made on the words) and the hash computed from
+// them (computeHash, with the keys of the high word, zobristHi). Each
+// move is also made on the position turned round (flip2), whose pieces
+// of the high word come to word 0: the same pieces, turned round.
+func TestMakeWide12x12(t *testing.T) {
+	sp := spec12x12()
+	g := sp.geo
+	flip := func(s Square) Square { return g.flip2(bitOf[[2]uint64](s)).first() }
+	rapid.Check(t, func(t *rapid.T) {
+		p := draw12(t, g)
+		for _, m := range generateWide[[6]byte](sp, &p, nil, false, sp.geo.ray2) {
+			q, r := p, p
+			q.Make(&m)
+			makeWide[[2]uint64](&r, &m)
+			if h := q.computeHash(); q.hash != h {
+				t.Fatalf("move %d-%d: hash %#x, computed %#x", m.From, m.To, q.hash, h)
+			}
+			r.hash = q.hash
+			if q != r {
+				t.Fatalf("move %d-%d: Make %+v, makeWide %+v", m.From, m.To, q, r)
+			}
+			white, black, kings := sets[[2]uint64](&p)
+			pf := position12(g.flip2(black), g.flip2(white), g.flip2(kings), p.Side^1)
+			var mf Move
+			for _, n := range generateWide[[6]byte](sp, &pf, nil, false, sp.geo.ray2) {
+				if n.From == flip(m.From) && n.To == flip(m.To) && n.jumps == m.jumps {
+					took := set[[2]uint64]{[2]uint64{uint64(n.Captured), uint64(n.capturedHi)}}
+					if g.flip2(took) == (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}) {
+						mf = n
+						break
+					}
+				}
+			}
+			if mf.From == mf.To && mf.jumps == 0 {
+				t.Fatalf("move %d-%d: no such move turned round", m.From, m.To)
+			}
+			pf.Make(&mf)
+			w, b, k := sets[[2]uint64](&q)
+			if want := position12(g.flip2(b), g.flip2(w), g.flip2(k), q.Side^1); pf != want {
+				t.Fatalf("move %d-%d turned round: %+v, want %+v", m.From, m.To, pf, want)
+			}
+		}
+		// The pieces of the high word are in the hash: each of them
+		// taken away changes it.
+		white, black, kings := sets[[2]uint64](&p)
+		for b := white.or(black); !b.zero(); b = b.dropFirst() {
+			if s := b.first(); s >= 64 {
+				q := position12(white.without(s), black.without(s), kings.without(s), p.Side)
+				if q.hash == p.hash {
+					t.Fatalf("square %d: the same hash without its piece", s)
+				}
+			}
+		}
+	})
 }
 
 func TestPositionHighWords(t *testing.T) {
@@ -96,29 +180,9 @@ func TestWideHighWords12x12(t *testing.T) {
 	g := sp.geo
 	flip := func(s Square) Square { return g.flip2(bitOf[[2]uint64](s)).first() }
 	rapid.Check(t, func(t *rapid.T) {
-		var white, black, kings set[[2]uint64]
-		for _, s := range g.squares {
-			r := g.Row(s)
-			switch rapid.IntRange(0, 9).Draw(t, fmt.Sprint("sq", s)) {
-			case 0, 1:
-				if r != 11 {
-					white = white.or(bitOf[[2]uint64](s))
-				}
-			case 2:
-				white = white.or(bitOf[[2]uint64](s))
-				kings = kings.or(bitOf[[2]uint64](s))
-			case 3, 4:
-				if r != 0 {
-					black = black.or(bitOf[[2]uint64](s))
-				}
-			case 5:
-				black = black.or(bitOf[[2]uint64](s))
-				kings = kings.or(bitOf[[2]uint64](s))
-			}
-		}
-		side := Color(rapid.IntRange(0, 1).Draw(t, "side"))
-		p := position12(white, black, kings, side)
-		q := position12(g.flip2(black), g.flip2(white), g.flip2(kings), side^1)
+		p := draw12(t, g)
+		white, black, kings := sets[[2]uint64](&p)
+		q := position12(g.flip2(black), g.flip2(white), g.flip2(kings), p.Side^1)
 		key := func(m *Move, f func(Square) Square) string {
 			var took []Square
 			for c := (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}); !c.zero(); c = c.dropFirst() {

@@ -1,5 +1,7 @@
 package draughts
 
+import "math/bits"
+
 // Zobrist keys. A hash written to a dataset must mean the same position in
 // every later version of damka, so the keys are not random at run time:
 // they are the outputs of SplitMix64 (Steele, Lea and Flood 2014; the
@@ -17,7 +19,12 @@ package draughts
 //     of different boards are never compared;
 //  4. then, for the king-move limit (Rules.KingMoveLimit, Frisian): for
 //     each side, White first; for each count of a king's quiet moves
-//     running from 1 to maxKingRun; for each bit from 0 to 63: one key.
+//     running from 1 to maxKingRun; for each bit from 0 to 63: one key;
+//  5. then, for the boards of more than 64 bits (12x12, docs/canadian.md):
+//     for each piece kind in the same order, for each bit from 64 to
+//     64+highBits-1 (the high word, Position.highWords): one key. Drawn
+//     last, they leave every key before them, and so every hash of the
+//     boards of 64 bits, as they were.
 //
 // The hash of a position is the XOR of the keys of its pieces, XORed with
 // the side key when Black is to move, and with the key of each side's
@@ -35,6 +42,9 @@ var (
 	// zobristRun[side][n-1][square]: a king of side that made n quiet
 	// moves running and stands on square (Position.KingRun).
 	zobristRun [2][maxKingRun][64]uint64
+	// zobristHi[piece][s-64]: the keys of the bits of the high word
+	// (64 and up) of a board of more than 64 bits.
+	zobristHi [5][highBits]uint64
 )
 
 // maxKingRun is the most a king's run of quiet moves is counted to: the
@@ -72,6 +82,11 @@ func init() {
 			}
 		}
 	}
+	for pc := WhiteMan; pc <= BlackKing; pc++ {
+		for s := range zobristHi[pc] {
+			zobristHi[pc][s] = splitmix64(&state)
+		}
+	}
 }
 
 // computeHash computes the hash of p from scratch.
@@ -92,6 +107,29 @@ func (p *Position) computeHash() uint64 {
 				h ^= zobristRun[c][r.n-1][r.sq]
 			}
 		}
+	} else {
+		// The high words, empty on the boards of 64 bits or less.
+		white, black, kings := p.highWords()
+		h ^= hashHigh(white, black, kings)
+	}
+	return h
+}
+
+// hashHigh is the XOR of the keys of the pieces of the high words
+// (zobristHi): White's, Black's and the kings' sets of bits 64 and up,
+// bit s-64 of each word.
+func hashHigh(white, black, kings uint64) uint64 {
+	var h uint64
+	for b := white | black; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b) % highBits
+		pc := WhiteMan
+		if black&(1<<s) != 0 {
+			pc = BlackMan
+		}
+		if kings&(1<<s) != 0 {
+			pc++
+		}
+		h ^= zobristHi[pc][s]
 	}
 	return h
 }
