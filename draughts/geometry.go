@@ -572,6 +572,17 @@ func (g *Geometry) between(a, b Square) Bitboard {
 	return 0
 }
 
+// between2 is between on two words (ray2), for a board of more than 64
+// bits.
+func (g *Geometry) between2(a, b Square) set[[2]uint64] {
+	for d := Direction(0); d < numDirs; d++ {
+		if r := g.ray2[a][d]; r.has(b) {
+			return r.andNot(g.ray2[b][d]).without(b)
+		}
+	}
+	return set[[2]uint64]{}
+}
+
 // geometryOrDefault is the board of v, the 8x8 one for NoVariant.
 func (v Variant) geometryOrDefault() *Geometry {
 	if g := v.spec().geo; g != nil {

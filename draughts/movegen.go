@@ -58,11 +58,23 @@ func (m *Move) CapturedInOrder() []Square {
 // R-CAP-6, so no other captured piece lies there; see below for the
 // variants that remove them at once).
 func (m *Move) takenAt(i int) Square {
+	return m.takenAtOn(m.v.geometryOrDefault(), i)
+}
+
+// takenAtOn is takenAt on the board g (the board of m's variant).
+func (m *Move) takenAtOn(g *Geometry, i int) Square {
 	from := m.From
 	if i > 0 {
 		from = m.land[i-1]
 	}
-	c := m.crossed(from, i)
+	if from >= 64 || m.land[i] >= 64 {
+		// A jump from or to a square of the high word (12x12): the
+		// squares between on two words. A jump between two squares of
+		// word 0 crosses only squares of word 0 (a line's bits rise
+		// or fall along it), read below on one word.
+		return m.takenAtWide(g, i)
+	}
+	c := g.between(from, m.land[i]) & m.Captured
 	if c&(c-1) == 0 {
 		return c.First()
 	}
@@ -77,7 +89,7 @@ func (m *Move) takenAt(i int) Square {
 		if j > 0 {
 			from = m.land[j-1]
 		}
-		t := (m.crossed(from, j) &^ done).First()
+		t := (g.between(from, m.land[j]) & m.Captured &^ done).First()
 		if j == i {
 			return t
 		}
@@ -85,10 +97,23 @@ func (m *Move) takenAt(i int) Square {
 	}
 }
 
-// crossed is the captured squares on the line from from to the landing
-// square of jump i.
-func (m *Move) crossed(from Square, i int) Bitboard {
-	return m.v.geometryOrDefault().between(from, m.land[i]) & m.Captured
+// takenAtWide is takenAtOn on two words, the captured squares with their
+// high part (capturedHi), for a board of more than 64 bits.
+func (m *Move) takenAtWide(g *Geometry, i int) Square {
+	took := set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}
+	var done set[[2]uint64]
+	for j := 0; ; j++ {
+		from := m.From
+		if j > 0 {
+			from = m.land[j-1]
+		}
+		// As on one word: the piece taken is the one not taken before.
+		t := g.between2(from, m.land[j]).and(took).andNot(done).first()
+		if j == i {
+			return t
+		}
+		done = done.or(bitOf[[2]uint64](t))
+	}
 }
 
 // SameResult reports whether m and o lead to the same position from the

@@ -468,7 +468,20 @@ func (p *Position) geometry() *Geometry {
 // the other side. A symmetric evaluation gives Mirror(p) the same score
 // for the side to move.
 func (p *Position) Mirror() Position {
-	g := p.geometry()
+	return p.mirrorOn(p.geometry())
+}
+
+// mirrorOn is Mirror on the board g (p's board): on a board of more than
+// 64 bits, on two words (flip2, the high words included).
+func (p *Position) mirrorOn(g *Geometry) Position {
+	if g.nbits > 64 {
+		white, black, kings := sets[[2]uint64](p)
+		w, b, k := g.flip2(black), g.flip2(white), g.flip2(kings)
+		q := Position{Pieces: [2]Bitboard{w.lo(), b.lo()}, Kings: k.lo(), Side: p.Side.Opp(), v: p.v}
+		q.setHighWords(w.w[1], b.w[1], k.w[1])
+		q.hash = q.computeHash()
+		return q
+	}
 	q := Position{
 		Pieces: [2]Bitboard{White: g.Flip(p.Pieces[Black]), Black: g.Flip(p.Pieces[White])},
 		Kings:  g.Flip(p.Kings),

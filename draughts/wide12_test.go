@@ -60,8 +60,9 @@ func draw12(t *rapid.T, g *Geometry) Position {
 // Make on random 12x12 positions, every move of each: the pieces of
 // makeWide (the moves made on the words) and the hash computed from
 // them (computeHash, with the keys of the high word, zobristHi). Each
-// move is also made on the position turned round (flip2), whose pieces
-// of the high word come to word 0: the same pieces, turned round.
+// move is also made on the position turned round (flip2, mirrorOn),
+// whose pieces of the high word come to word 0: the same pieces, and
+// the same pieces taken jump by jump (takenAtOn), turned round.
 func TestMakeWide12x12(t *testing.T) {
 	sp := spec12x12()
 	g := sp.geo
@@ -83,16 +84,37 @@ func TestMakeWide12x12(t *testing.T) {
 			pf := position12(g.flip2(black), g.flip2(white), g.flip2(kings), p.Side^1)
 			var mf Move
 			for _, n := range generateWide[[6]byte](sp, &pf, nil, false, sp.geo.ray2) {
-				if n.From == flip(m.From) && n.To == flip(m.To) && n.jumps == m.jumps {
-					took := set[[2]uint64]{[2]uint64{uint64(n.Captured), uint64(n.capturedHi)}}
-					if g.flip2(took) == (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}) {
-						mf = n
-						break
-					}
+				if n.From != flip(m.From) || n.To != flip(m.To) || n.jumps != m.jumps {
+					continue
+				}
+				took := set[[2]uint64]{[2]uint64{uint64(n.Captured), uint64(n.capturedHi)}}
+				same := g.flip2(took) == (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}})
+				for i := 0; i < int(m.jumps); i++ {
+					same = same && n.land[i] == flip(m.land[i])
+				}
+				if same {
+					mf = n
+					break
 				}
 			}
 			if mf.From == mf.To && mf.jumps == 0 {
 				t.Fatalf("move %d-%d: no such move turned round", m.From, m.To)
+			}
+			// The pieces taken, jump by jump (takenAt, on two words),
+			// are those turned round, and every one of them.
+			var inOrder set[[2]uint64]
+			for i := 0; i < int(m.jumps); i++ {
+				s, sf := m.takenAtOn(g, i), mf.takenAtOn(g, i)
+				if flip(s) != sf || inOrder.has(s) {
+					t.Fatalf("move %d-%d: jump %d took %d, turned round %d (taken before: %x)", m.From, m.To, i, s, sf, inOrder.w)
+				}
+				inOrder = inOrder.or(bitOf[[2]uint64](s))
+			}
+			if took := (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}); inOrder != took {
+				t.Fatalf("move %d-%d: taken in order %x, captured %x", m.From, m.To, inOrder.w, took.w)
+			}
+			if mp := p.mirrorOn(g); mp != pf {
+				t.Fatalf("mirrorOn %+v, want %+v", mp, pf)
 			}
 			pf.Make(&mf)
 			w, b, k := sets[[2]uint64](&q)
