@@ -263,13 +263,16 @@ func drawLimit(n int) int {
 // when several are reached at once).
 func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 	moverWasKing := before.Kings.Has(m.From)
-	irreversible := m.IsCapture() || !moverWasKing
-	if irreversible {
-		// No earlier position can come back: men never move backwards and
-		// captured pieces never return.
-		t.seen.reset()
+	var seen uint8
+	if m.IsCapture() || !moverWasKing {
+		// Irreversible: no earlier position can come back (men never move
+		// backwards and captured pieces never return), so after is the
+		// only one, seen once. Most plies: no search of the list.
+		t.seen.restart(after.Hash())
+		seen = 1
+	} else {
+		seen = t.seen.add(after.Hash())
 	}
-	seen := t.seen.add(after.Hash())
 
 	if moverWasKing && !m.IsCapture() {
 		t.kingPlies++
@@ -362,6 +365,18 @@ func (ps *positions) reset() {
 	if len(ps.many) > 0 {
 		clear(ps.many)
 	}
+}
+
+// restart empties ps and counts h once: reset and add of a position
+// that cannot have been seen.
+func (ps *positions) restart(h uint64) {
+	if len(ps.many) > 0 {
+		clear(ps.many)
+	}
+	if cap(ps.few) == 0 {
+		ps.few = make([]uint64, 0, fewPositions)
+	}
+	ps.few = append(ps.few[:0], h)
 }
 
 // add counts h once more and returns how often it has been seen.
