@@ -35,13 +35,16 @@ func (v Variant) ParseNotation(text string) (Notation, error) {
 
 // Parse is ParseNotation into n, reusing the storage of n.Squares: the
 // replay of a game parses every move with one Notation.
-func (n *Notation) Parse(v Variant, text string) error { return n.parse(v.names(), text) }
+func (n *Notation) Parse(v Variant, text string) error { return n.parse(Naming{v: v}, text) }
 
 // ParseIn is Parse with the names of nm: a record that numbers the squares
 // its own way (Variant.NamingFrom).
-func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.names(), text) }
+func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm, text) }
 
-func (n *Notation) parse(names *names, text string) error {
+// parse reads text with the names of nm; it looks them up itself, so that
+// ParseIn is inlined in its callers (the replay of every move).
+func (n *Notation) parse(nm Naming, text string) error {
+	names := nm.names()
 	// Field by field: no bulk write barrier while the collector runs (the
 	// slice resliced in place stores no pointer).
 	n.Squares = n.Squares[:0]
