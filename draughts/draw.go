@@ -262,19 +262,17 @@ func drawLimit(n int) int {
 // returns the draw rule that after reaches, if any (the lowest-numbered one
 // when several are reached at once).
 func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
-	moverWasKing := before.Kings.Has(m.From)
-	irreversible := m.IsCapture() || !moverWasKing
-	if irreversible {
-		// No earlier position can come back: men never move backwards and
-		// captured pieces never return.
-		t.seen.reset()
-	}
-	seen := t.seen.add(after.Hash())
-
-	if moverWasKing && !m.IsCapture() {
-		t.kingPlies++
-	} else {
+	var seen uint8
+	if m.IsCapture() || !before.Kings.Has(m.From) {
+		// Irreversible: no earlier position can come back (men never move
+		// backwards and captured pieces never return), so after is the
+		// only one, seen once. Most plies: no search of the list.
+		t.seen.restart(after.Hash())
+		seen = 1
 		t.kingPlies = 0
+	} else {
+		seen = t.seen.add(after.Hash())
+		t.kingPlies++
 	}
 	r := t.rules
 	if !r.russian {
@@ -298,15 +296,27 @@ func (t *Tracker) Push(before *Position, m *Move, after *Position) DrawRule {
 
 	if after.Kings == 0 {
 		// No king, as in most of a game: not R-DRW-3's balance (threeKings
-		// says so for fewer than four kings), and no call.
-		t.strongMoves, t.material = -1, [4]uint8{}
-	} else {
-		counting := t.strongMoves
-		if counting >= 0 && before.Side == t.strongSide(before) {
-			counting++
+		// says so for fewer than four kings), nor R-DRW-4's (kings on both
+		// sides), and no call. The stores only when there is a change.
+		if t.strongMoves >= 0 {
+			t.strongMoves, t.material = -1, [4]uint8{}
 		}
-		t.strongMoves, t.material = threeKings(after, counting, t.material)
+		if t.balancePlies != 0 {
+			t.balancePlies = 0
+		}
+		switch {
+		case seen >= 3:
+			return Repetition
+		case t.kingPlies >= 30:
+			return KingMoves
+		}
+		return NoDraw
 	}
+	counting := t.strongMoves
+	if counting >= 0 && before.Side == t.strongSide(before) {
+		counting++
+	}
+	t.strongMoves, t.material = threeKings(after, counting, t.material)
 
 	if after.KingsOf(White) != 0 && after.KingsOf(Black) != 0 {
 		if m.IsCapture() || m.Promotes {
@@ -362,6 +372,20 @@ func (ps *positions) reset() {
 	if len(ps.many) > 0 {
 		clear(ps.many)
 	}
+}
+
+// restart empties ps and counts h once: reset and add of a position
+// that cannot have been seen.
+func (ps *positions) restart(h uint64) {
+	if len(ps.many) > 0 {
+		clear(ps.many)
+	}
+	if cap(ps.few) == 0 {
+		ps.few = make([]uint64, 1, fewPositions)
+	} else {
+		ps.few = ps.few[:1]
+	}
+	ps.few[0] = h
 }
 
 // add counts h once more and returns how often it has been seen.

@@ -208,7 +208,7 @@ func (nm Naming) ParseSquare(text string) (Square, bool) { return nm.names().par
 // nm's names.
 func (nm Naming) ParseNotation(text string) (Notation, error) {
 	var n Notation
-	err := n.parse(nm.names(), text)
+	err := n.parse(nm, text)
 	return n, err
 }
 

@@ -35,32 +35,36 @@ func (v Variant) ParseNotation(text string) (Notation, error) {
 
 // Parse is ParseNotation into n, reusing the storage of n.Squares: the
 // replay of a game parses every move with one Notation.
-func (n *Notation) Parse(v Variant, text string) error { return n.parse(v.names(), text) }
+func (n *Notation) Parse(v Variant, text string) error { return n.parse(Naming{v: v}, text) }
 
 // ParseIn is Parse with the names of nm: a record that numbers the squares
 // its own way (Variant.NamingFrom).
-func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm.names(), text) }
+func (n *Notation) ParseIn(nm Naming, text string) error { return n.parse(nm, text) }
 
-func (n *Notation) parse(names *names, text string) error {
+// parse reads text with the names of nm; it looks them up itself, so that
+// ParseIn is inlined in its callers (the replay of every move).
+func (n *Notation) parse(nm Naming, text string) error {
+	names := nm.names()
 	// Field by field: no bulk write barrier while the collector runs (the
 	// slice resliced in place stores no pointer).
 	n.Squares = n.Squares[:0]
 	n.FromFile, n.Capture, n.Quiet, n.fromCol = -1, false, false, 0
-	s := trimMarks(text)
-	if s == "" {
-		return fmt.Errorf("%w: empty", ErrNotation)
-	}
-	if len(s) == 5 {
-		// The usual "c3-d4" or "c3:e5" of two dark squares, looked up.
-		f0, r0, f1, r1 := s[0]-'a', s[1]-'1', s[3]-'a', s[4]-'1'
+	if len(text) == 5 {
+		// The usual "c3-d4" or "c3:e5" of two dark squares, looked up
+		// (a text that ends in a digit has no marks to trim).
+		f0, r0, f1, r1 := text[0]-'a', text[1]-'1', text[3]-'a', text[4]-'1'
 		if f0 < 16 && r0 < 9 && f1 < 16 && r1 < 9 {
 			from, to := names.short[f0][r0], names.short[f1][r1]
-			if sep := s[2]; from != NoSquare && to != NoSquare && (sep == '-' || sep == ':' || sep == 'x' || sep == 'X') {
+			if sep := text[2]; from != NoSquare && to != NoSquare && (sep == '-' || sep == ':' || sep == 'x' || sep == 'X') {
 				n.Squares = append(n.Squares, from, to)
 				n.Quiet, n.Capture = sep == '-', sep != '-'
 				return nil
 			}
 		}
+	}
+	s := trimMarks(text)
+	if s == "" {
+		return fmt.Errorf("%w: empty", ErrNotation)
 	}
 	if len(s) == 5 && names.isFile(s[0]) && names.isRank(s[1]) && names.isFile(s[3]) && names.isRank(s[4]) {
 		// The usual "c3-d4" or "c3:e5": as the loop below reads it.
@@ -318,13 +322,11 @@ func short(v Variant, n *names, p *Position, m *Move, st Style) string {
 // set of the cutset each call: a move is read every ply.
 func trimMarks(text string) string {
 	i := len(text)
-	for i > 0 {
-		switch text[i-1] {
-		case '!', '?', '+', '#', '*':
-			i--
-			continue
-		}
-		break
+	for i > 0 && markByte[text[i-1]] {
+		i--
 	}
 	return text[:i]
 }
+
+// markByte tells the bytes of the move-strength marks trimMarks takes off.
+var markByte = [256]bool{'!': true, '?': true, '+': true, '#': true, '*': true}

@@ -24,8 +24,12 @@ func moveText(w *pdn.Move) (string, bool) {
 	// as it is; a blank, a control or a byte not ASCII takes the long way,
 	// which reads them as before.
 	s := w.Text
-	if len(s) == 5 { // "c3-d4", most moves: the same test, unrolled
-		if s[0]-'!' > 0x7f-'!' || s[1]-'!' > 0x7f-'!' || s[2]-'!' > 0x7f-'!' || s[3]-'!' > 0x7f-'!' || s[4]-'!' > 0x7f-'!' {
+	if len(s) == 5 { // "c3-d4", most moves: the same test, four bytes at once
+		// Less '!' from each byte of x, a byte below '!' wraps to 0xdf
+		// or more; a byte above DEL has its top bit set in x: either way
+		// a top bit is set (a borrow only spreads above a byte caught).
+		x := uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+		if ((x-0x21212121)|x)&0x80808080 != 0 || s[4]-'!' > 0x7f-'!' {
 			return lookalikeText(w)
 		}
 		return s, false

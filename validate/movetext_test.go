@@ -34,6 +34,18 @@ func TestMoveTextShort(t *testing.T) {
 			check(string(b))
 		}
 	}
+	// Two places at once: a borrow from one byte to the next.
+	for i := range 5 {
+		for j := i + 1; j < 5; j++ {
+			for c := range 256 {
+				for d := range 256 {
+					b := []byte("c3-d4")
+					b[i], b[j] = byte(c), byte(d)
+					check(string(b))
+				}
+			}
+		}
+	}
 	for _, text := range []string{"с3-d4", "c3-е5", "c3 d4", "c3\td4", "a1-b2", "12-16", "c3:e5", "А1-В2"} {
 		check(text)
 	}

@@ -119,6 +119,7 @@ func (rp *replay) run() {
 		rp.firstMove = int(rp.moves[0].Number)
 	}
 	startSide := rp.p.Side
+	kingRuns := rp.v.KingMoveLimit() > 0 // checkKingRun has something to check
 	for i := 0; i < len(rp.moves); i++ {
 		ply := len(r.Plies) + 1
 		side := rp.p.Side
@@ -160,12 +161,15 @@ func (rp *replay) run() {
 			r.Plies = append(r.Plies, saved)
 			pl = &r.Plies[len(r.Plies)-1]
 		}
-		rp.checkKingRun()
-		after := rp.p.Play(&pl.Move)
-		if d := rp.tracker.Push(&rp.p, &pl.Move, &after); d != draughts.NoDraw && r.Draw == draughts.NoDraw {
+		if kingRuns {
+			rp.checkKingRun()
+		}
+		// The move made in place: pl.Before holds the position before it
+		// (resolve copies rp.p there), so no copy of the position after.
+		rp.p.Make(&pl.Move)
+		if d := rp.tracker.Push(&pl.Before, &pl.Move, &rp.p); d != draughts.NoDraw && r.Draw == draughts.NoDraw {
 			r.Draw, r.DrawPly = d, ply
 		}
-		rp.p = after
 		if pl.Parts > 1 {
 			i += pl.Parts - 1
 		}
