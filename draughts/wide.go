@@ -34,6 +34,9 @@ func capturesWide[W words](v *spec, p *Position, jumpers set[W], buf []Move, seq
 	g.sequences = sequences
 	start := len(buf)
 	g.runWide(v, p, jumpers)
+	// The rules' filter as captures writes it: one function for both
+	// (not inlined, keepMajority being inlined into it) cost check's
+	// one-word captures 1.06 M instructions on 4,180 games (callgrind).
 	switch {
 	case v.ranked && p.Kings != 0:
 		// Word 0 of the kings: no wide variant ranks captures by
