@@ -29,12 +29,37 @@ func init() {
 	for _, v := range draughts.Variants() {
 		switch {
 		case evaluators[v] != nil:
+		case !fitsWord(v.Geometry()):
+			// Canadian's 12x12 board is past a Bitboard's 64 bits, which
+			// the geometry evaluation reads: material alone until it has
+			// one of its own (docs/canadian.md, step 5).
+			evaluators[v] = materialEval
 		case v.LoserWins():
 			evaluators[v] = newLosingEval(v).eval
 		default:
 			evaluators[v] = newGeometryEval(v).eval
 		}
 	}
+}
+
+// fitsWord reports whether every square of g is below bit 64, so that a
+// Bitboard holds the board (not 12x12).
+func fitsWord(g *draughts.Geometry) bool {
+	for _, s := range g.Squares() {
+		if s >= 64 {
+			return false
+		}
+	}
+	return true
+}
+
+// materialEval is the material from White's view, a flying king worth
+// flyingKingValue: the evaluation of a board that the geometry
+// evaluation cannot read (fitsWord).
+func materialEval(p *draughts.Position) int {
+	wm, wk := p.Material(draughts.White)
+	bm, bk := p.Material(draughts.Black)
+	return 100*(wm-bm) + flyingKingValue*(wk-bk)
 }
 
 // patternsOnce puts the pattern tables in use on the first evaluation

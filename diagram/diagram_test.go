@@ -674,6 +674,8 @@ func TestVariantCorners(t *testing.T) {
 		"international": numeric10, "antidraughts": numeric10,
 		"frisian": numeric10, "frysk": numeric10, "breakthrough": numeric10, "thai": algebraic,
 		"english": checkers, "pool": checkers,
+		// 12x12, numbered as International: 1 = b12, 6 = l12, 67 = a1, 72 = k1.
+		"canadian": {{1, 0}: "1", {11, 0}: "6", {0, 11}: "67", {10, 11}: "72", {0, 0}: "", {11, 11}: ""},
 		// Every square played.
 		"turkish": {{0, 7}: "a1", {7, 7}: "h1", {1, 7}: "b1", {7, 0}: "h8", {0, 0}: "a8"},
 		// Mirrored boards: a1 is light.

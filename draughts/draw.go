@@ -65,6 +65,10 @@ var (
 	// Breakthrough ends at the first king, so of the FMJD draw rules only
 	// repetition (6.1) can apply.
 	repetitionDraws = drawRules{repetitions: 3, cite: [Endgame + 1]string{Repetition: "FMJD 6.1"}}
+	// Canadian draughts: threefold repetition (windames.free.fr's
+	// Canadian rules; the International rules' 6.1). Its three kings
+	// against one is not applied (see Canadian).
+	canadianDraws = drawRules{repetitions: 3, cite: [Endgame + 1]string{Repetition: "Canadian rules, as FMJD 6.1"}}
 )
 
 // draws is the draw rules of v; none for NoVariant.

@@ -83,6 +83,9 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 	}
 	var pieces [2]Bitboard
 	var kings Bitboard
+	// hi is the squares past bit 63 (bit s-64: the high words of 12x12,
+	// Position.highWords), White's, Black's and the kings'.
+	var hi [3]uint64
 	var seen [2]bool
 	for i, f := range fields[1:] {
 		field := i + 2
@@ -113,44 +116,52 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 				king = true
 				item = item[1:]
 			}
-			squares, err := n.parseFENSquares(item)
+			squares, high, err := n.parseFENSquares(item)
 			if err != nil {
 				return Position{}, fenErr(fen, field, f, "%v", err)
 			}
-			if pieces[White]&squares != 0 || pieces[Black]&squares != 0 {
+			if pieces[White]&squares != 0 || pieces[Black]&squares != 0 || (hi[White]|hi[Black])&high != 0 {
 				return Position{}, fenErr(fen, field, f, "square %q given twice", item)
 			}
 			pieces[c] |= squares
+			hi[c] |= high
 			if king {
 				kings |= squares
+				hi[2] |= high
 			}
 		}
+	}
+	if n.geo.nbits > 64 {
+		return v.newPositionWide(pieces[White], pieces[Black], kings, hi, side)
 	}
 	return v.NewPosition(pieces[White], pieces[Black], kings, side)
 }
 
-// parseFENSquares reads one square or a numeric range "21-32".
-func (n *names) parseFENSquares(item string) (Bitboard, error) {
+// parseFENSquares reads one square or a numeric range "21-32": the
+// squares below bit 64, and those past bit 63 (bit s-64 of high: on
+// 12x12 only).
+func (n *names) parseFENSquares(item string) (bb Bitboard, high uint64, err error) {
 	if lo, hi, ok := strings.Cut(item, "-"); ok {
 		a, okA := n.parse(lo)
 		b, okB := n.parse(hi)
 		if !okA || !okB || !isNumeric(lo) || !isNumeric(hi) {
-			return 0, fmt.Errorf("bad range %q", item)
+			return 0, 0, fmt.Errorf("bad range %q", item)
 		}
-		if n.num[a] > n.num[b] {
-			return 0, fmt.Errorf("backward range %q", item)
+		if n.num[a&127] > n.num[b&127] {
+			return 0, 0, fmt.Errorf("backward range %q", item)
 		}
-		var bb Bitboard
-		for k := int(n.num[a]); k <= int(n.num[b]); k++ {
-			bb |= n.byNum[k].Bit()
+		for k := int(n.num[a&127]); k <= int(n.num[b&127]); k++ {
+			s := n.byNum[k]
+			bb |= s.Bit()
+			high |= uint64(1) << (s - 64) // 0 for s below 64
 		}
-		return bb, nil
+		return bb, high, nil
 	}
 	s, ok := n.parse(item)
 	if !ok {
-		return 0, fmt.Errorf("bad square %q", item)
+		return 0, 0, fmt.Errorf("bad square %q", item)
 	}
-	return s.Bit(), nil
+	return s.Bit(), uint64(1) << (s - 64), nil
 }
 
 func isNumeric(s string) bool {
@@ -194,17 +205,18 @@ func (n *names) appendFEN(dst []byte, p *Position) []byte {
 		dst = append(dst, ':', tag)
 		first := true
 		for _, s := range n.fenOrder {
-			if !p.Pieces[c].Has(s) {
+			pc := p.At(s) // past bit 63 on 12x12 too
+			if pc == NoPiece || pc.Color() != Color(c) {
 				continue
 			}
 			if !first {
 				dst = append(dst, ',')
 			}
 			first = false
-			if p.Kings.Has(s) {
+			if pc.IsKing() {
 				dst = append(dst, 'K')
 			}
-			dst = append(dst, name[s]...)
+			dst = append(dst, name[s&127]...)
 		}
 	}
 	return dst
@@ -262,6 +274,9 @@ type fenToken struct {
 
 // makeFENTokens fills n.fenTok.
 func (n *names) makeFENTokens() {
+	if !n.bitOrder {
+		return // appendFEN does not read them
+	}
 	name := &n.alg
 	if n.numeric {
 		name = &n.numStr

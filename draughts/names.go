@@ -15,15 +15,15 @@ import (
 type names struct {
 	geo     *Geometry
 	spec    namesSpec
-	numeric bool // the variant writes numbers by default
-	num     [64]uint8
-	byNum   []Square // byNum[n] is square n (byNum[0] unused)
-	alg     [64]string
-	numStr  [64]string
+	numeric bool       // the variant writes numbers by default
+	num     [128]uint8 // by square: 128 for the 77 bits of 12x12
+	byNum   []Square   // byNum[n] is square n (byNum[0] unused)
+	alg     [128]string
+	numStr  [128]string
 	// fenOrder lists the squares in the order a FEN writes them: dense
 	// order for algebraic names, ascending numbers for numeric ones.
 	fenOrder []Square
-	bitOrder bool // fenOrder is the bit order: a FEN can walk the bits
+	bitOrder bool // fenOrder is the bit order: a FEN can walk the bits of a board of one word
 	fenTok   [2][64]fenToken
 	// short is the square of each algebraic name of one letter and one
 	// digit, by the letter's and the digit's distance from 'a' and '1'
@@ -128,7 +128,7 @@ func newNames(g *Geometry, sp namesSpec) *names {
 			}
 		}
 	}
-	n.bitOrder = true
+	n.bitOrder = g.nbits <= 64
 	for i := 1; i < len(n.fenOrder); i++ {
 		if n.fenOrder[i] < n.fenOrder[i-1] {
 			n.bitOrder = false
@@ -226,7 +226,7 @@ func (v Variant) SquareNameIn(s Square, numeric bool) string { return v.names().
 // SquareNumber is the number of s in PDN's numbering of v's board (1..32 or
 // 1..50; 1 = b8 and 32 = g1 in Russian), 0 when s is not a square.
 func (v Variant) SquareNumber(s Square) int {
-	if s >= 64 {
+	if s >= 128 {
 		return 0
 	}
 	return int(v.names().num[s])
@@ -266,7 +266,7 @@ func (n *names) appendPath(dst []byte, path []Square, capture bool) []byte {
 		if i > 0 {
 			dst = append(dst, sep)
 		}
-		dst = append(dst, name[s&63]...)
+		dst = append(dst, name[s&127]...)
 	}
 	return dst
 }

@@ -192,7 +192,7 @@ func (nm Naming) SquareNameIn(s Square, numeric bool) string { return nm.names()
 
 // SquareNumber is the number of s, 0 when s is not a square.
 func (nm Naming) SquareNumber(s Square) int {
-	if s >= 64 {
+	if s >= 128 {
 		return 0
 	}
 	return int(nm.names().num[s])

@@ -278,18 +278,18 @@ func (n *names) appendMove(dst []byte, m *Move, st Style) []byte {
 	if st.Numeric {
 		name, sep = &n.numStr, 'x'
 	}
-	dst = append(dst, name[m.From&63]...)
+	dst = append(dst, name[m.From&127]...)
 	if m.jumps == 0 {
 		dst = append(dst, '-')
-		return append(dst, name[m.To&63]...)
+		return append(dst, name[m.To&127]...)
 	}
 	if st.Abbreviated {
 		dst = append(dst, sep)
-		return append(dst, name[m.To&63]...)
+		return append(dst, name[m.To&127]...)
 	}
 	for _, l := range m.land[:m.jumps] {
 		dst = append(dst, sep)
-		dst = append(dst, name[l&63]...)
+		dst = append(dst, name[l&127]...)
 	}
 	return dst
 }

@@ -3,6 +3,7 @@ package draughts
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Position is a board with the side to move and its Zobrist hash, and the
@@ -132,7 +133,18 @@ func Start(v Variant) Position {
 	if n := v.spec().startRows; n > 0 {
 		rows = n
 	}
-	for r := v.spec().startGap; r < v.spec().startGap+rows; r++ {
+	if g.nbits > 64 {
+		// The rows on two words, Black's in the high word
+		// (Canadian).
+		var white, black set[[2]uint64]
+		for r := v.spec().startGap; r < v.spec().startGap+rows; r++ {
+			white = white.or(g.rows2[r])
+			black = black.or(g.rows2[g.height-1-r])
+		}
+		p.Pieces = [2]Bitboard{white.lo(), black.lo()}
+		p.setHighWords(white.w[1], black.w[1], 0)
+	}
+	for r := v.spec().startGap; r < v.spec().startGap+rows && g.nbits <= 64; r++ {
 		p.Pieces[White] |= g.rows[r]
 		p.Pieces[Black] |= g.rows[g.height-1-r]
 	}
@@ -153,7 +165,9 @@ func (v Variant) StartFEN() string {
 func (p *Position) Variant() Variant { return p.v }
 
 // NewPosition builds a position of v from piece sets; kings must be a
-// subset of the pieces and the sides must not overlap.
+// subset of the pieces and the sides must not overlap. On 12x12
+// (Canadian), whose squares past bit 63 a Bitboard does not hold, it
+// sets the squares of word 0 only (ParseFEN and Start set them all).
 func (v Variant) NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
 	if (white|black|kings)&^v.board() != 0 {
 		return Position{}, errors.New("pieces off the dark squares")
@@ -169,7 +183,31 @@ func (v Variant) NewPosition(white, black, kings Bitboard, side Color) (Position
 	return p, nil
 }
 
-// Occupied is every square holding a piece.
+// newPositionWide is NewPosition on two words, for a board of more than
+// 64 bits (Canadian): the pieces of word 0 as Bitboards, those past bit
+// 63 (bit s-64) in hi, by White's, Black's and the kings'.
+func (v Variant) newPositionWide(white, black, kings Bitboard, hi [3]uint64, side Color) (Position, error) {
+	g := v.geometryOrDefault()
+	w := set[[2]uint64]{[2]uint64{uint64(white), hi[0]}}
+	b := set[[2]uint64]{[2]uint64{uint64(black), hi[1]}}
+	k := set[[2]uint64]{[2]uint64{uint64(kings), hi[2]}}
+	if !w.or(b).or(k).andNot(g.board2).zero() {
+		return Position{}, errors.New("pieces off the dark squares")
+	}
+	if !w.and(b).zero() {
+		return Position{}, errors.New("a square holds a white and a black piece")
+	}
+	if !k.andNot(w.or(b)).zero() {
+		return Position{}, errors.New("a king on an empty square")
+	}
+	p := Position{Pieces: [2]Bitboard{white, black}, Kings: kings, Side: side, v: v}
+	p.setHighWords(hi[0], hi[1], hi[2])
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+// Occupied is every square holding a piece (on 12x12, of word 0: see
+// Geometry; Material counts them all).
 func (p *Position) Occupied() Bitboard { return p.Pieces[White] | p.Pieces[Black] }
 
 // Empty is every dark square without a piece.
@@ -183,10 +221,10 @@ func (v Variant) board() Bitboard {
 	return board8x8.board
 }
 
-// Men of side c.
+// Men of side c (on 12x12, of word 0, as Occupied).
 func (p *Position) Men(c Color) Bitboard { return p.Pieces[c] &^ p.Kings }
 
-// KingsOf side c.
+// KingsOf side c (on 12x12, of word 0, as Occupied).
 func (p *Position) KingsOf(c Color) Bitboard { return p.Pieces[c] & p.Kings }
 
 // Piece is what stands on a square.
@@ -214,6 +252,9 @@ func (pc Piece) IsKing() bool { return pc == WhiteKing || pc == BlackKing }
 
 // At returns the piece on s.
 func (p *Position) At(s Square) Piece {
+	if s >= 64 {
+		return p.atHigh(s)
+	}
 	b := s.Bit()
 	k := Piece(0)
 	if p.Kings&b != 0 {
@@ -223,6 +264,28 @@ func (p *Position) At(s Square) Piece {
 	case p.Pieces[White]&b != 0:
 		return WhiteMan + k
 	case p.Pieces[Black]&b != 0:
+		return BlackMan + k
+	}
+	return NoPiece
+}
+
+// atHigh is At for a square past bit 63: a square of the high words on
+// 12x12 (highWords), none on the other boards, whose tail holds no high
+// words (Frisian's is king runs).
+func (p *Position) atHigh(s Square) Piece {
+	if !p.v.wideBoard() || s >= 64+highBits {
+		return NoPiece
+	}
+	white, black, kings := p.highWords()
+	b := uint64(1) << (s - 64)
+	k := Piece(0)
+	if kings&b != 0 {
+		k = 1
+	}
+	switch {
+	case white&b != 0:
+		return WhiteMan + k
+	case black&b != 0:
 		return BlackMan + k
 	}
 	return NoPiece
@@ -387,6 +450,12 @@ func (p *Position) Make(m *Move) {
 // table).
 func (v Variant) limitsKings() bool { return v-Frisian <= Frysk-Frisian }
 
+// wideBoard reports whether v plays a board of more than 64 bits
+// (Canadian, spec.wide), whose positions keep their squares past bit 63
+// in their tail (highWords): one compare of v, as limitsKings (init
+// checks it against the table).
+func (v Variant) wideBoard() bool { return v == Canadian }
+
 // makeNoHash is Make without the hash update, for perft's frontier where
 // the children's hashes are never read; the hash of p is left stale.
 func (p *Position) makeNoHash(m *Move) {
@@ -413,7 +482,18 @@ func (p Position) Play(m *Move) Position {
 
 // Material counts men and kings of side c.
 func (p *Position) Material(c Color) (men, kings int) {
-	return p.Men(c).PopCount(), p.KingsOf(c).PopCount()
+	men, kings = p.Men(c).PopCount(), p.KingsOf(c).PopCount()
+	if p.v.wideBoard() {
+		// The pieces of the high words (12x12).
+		white, black, k := p.highWords()
+		own := white
+		if c&1 == Black {
+			own = black
+		}
+		men += bits.OnesCount64(own &^ k)
+		kings += bits.OnesCount64(own & k)
+	}
+	return men, kings
 }
 
 // Errors from Position.Check: a position that cannot arise in play.
@@ -427,17 +507,27 @@ var (
 // where it would have been crowned.
 func (p *Position) Check(v Variant) error {
 	g := v.Geometry()
+	if g.nbits > 64 {
+		return checkOn[[2]uint64](p, v, g)
+	}
+	return checkOn[[1]uint64](p, v, g)
+}
+
+// checkOn is Check with the position's sets read on the words of W (on
+// two words those of 12x12, with its high words).
+func checkOn[W words](p *Position, v Variant, g *Geometry) error {
+	white, black, kings := sets[W](p)
 	var errs []error
-	for _, c := range []Color{White, Black} {
-		if n := p.Pieces[c].PopCount(); n > g.men {
-			errs = append(errs, &tooManyPieces{g.men, c, n})
+	for c, pieces := range [2]set[W]{White: white, Black: black} {
+		if n := pieces.count(); n > g.men {
+			errs = append(errs, &tooManyPieces{g.men, Color(c), n})
 		}
 	}
-	if m := p.Men(White) & g.promo[White]; m != 0 {
-		errs = append(errs, fmt.Errorf("%w: white man on %s", ErrManOnLastRank, v.SquareName(m.First())))
+	if m := white.andNot(kings).and(narrow[W](g.promo2[White])); !m.zero() {
+		errs = append(errs, fmt.Errorf("%w: white man on %s", ErrManOnLastRank, v.SquareName(m.first())))
 	}
-	if m := p.Men(Black) & g.promo[Black]; m != 0 {
-		errs = append(errs, fmt.Errorf("%w: black man on %s", ErrManOnLastRank, v.SquareName(m.First())))
+	if m := black.andNot(kings).and(narrow[W](g.promo2[Black])); !m.zero() {
+		errs = append(errs, fmt.Errorf("%w: black man on %s", ErrManOnLastRank, v.SquareName(m.first())))
 	}
 	return errors.Join(errs...)
 }

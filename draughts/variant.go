@@ -144,6 +144,8 @@ const (
 	// Turkish draughts (dama): every square of 8x8, men and kings along
 	// files and rows.
 	Turkish
+	// Canadian draughts: the International rules on 12x12, 30 men each.
+	Canadian
 	numVariants
 )
 
@@ -180,7 +182,7 @@ type spec struct {
 	// 2), whose moves are found on two words (wide.go, capturersWide). A
 	// wide spec sets eachCaptures, special and ownQuiet too (init), so
 	// that the tests of them that the other boards pay already send it
-	// there, and they pay no test of their own. No variant is wide yet.
+	// there, and they pay no test of their own (Canadian).
 	wide bool
 	// special: FirstKingWins, Straight or wide, which generate sends to
 	// generateSpecial (and it a wide spec to generateWide).
@@ -466,6 +468,35 @@ var specs = [numVariants]spec{
 			CapturePromotion: PromoteAndContinue,
 		},
 	},
+	// Canadian draughts: the International rules (FMJD, as International
+	// above: men capture backwards, flying kings, a man crowned only when
+	// a capture ends on the last row, the capture of the most pieces
+	// compulsory) on a 12x12 board with a1 dark, 30 men a side on the
+	// five nearest rows, White first (Wikipedia, "Canadian checkers";
+	// windames.free.fr/canadian.html; ludii.games, "Canadian Draughts").
+	// Squares numbered 1-72 as in International: row by row from Black's
+	// side, left to right as White sees them (1 = b12, 6 = l12, 67 = a1,
+	// 72 = k1). The board is more than 64 bits (Geometry): its moves are
+	// found on two words (spec.wide, wide.go) and its position's squares
+	// past bit 63 kept in the position's tail (Position.highWords). Of
+	// the draw rules only threefold repetition, which the sources agree
+	// on, is applied (windames also draws three kings against one after
+	// 16 moves each; no ruling on two kings or a man was found).
+	Canadian: {
+		draws:   &canadianDraws,
+		name:    "canadian",
+		title:   "Canadian draughts",
+		aliases: []string{"canadian-checkers"},
+		geo:     Board12x12(),
+		names:   internNames(Board12x12(), numericNames),
+		wide:    true,
+		Rules: Rules{
+			MenCaptureBack:   true,
+			FlyingKings:      true,
+			CapturePromotion: PassThrough,
+			MajorityCapture:  true,
+		},
+	},
 	// lidraughts' antidraughts: the International board, moves and
 	// captures (majority rule included); a side that cannot move wins.
 	Antidraughts: {
@@ -535,6 +566,12 @@ func init() {
 		s.kingsMatter = s.ranked || s.MenSpareKings
 		if (s.KingMoveLimit != 0) != s.id.limitsKings() || s.KingMoveLimit >= maxKingRun {
 			panic("draughts: " + s.name + ": KingMoveLimit and Variant.limitsKings disagree")
+		}
+		if s.geo != nil && s.wide != (s.geo.nbits > 64) || s.wide != s.id.wideBoard() {
+			panic("draughts: " + s.name + ": wide, the board and Variant.wideBoard disagree")
+		}
+		if s.wide && (s.KingMoveLimit != 0 || s.Orthogonal || s.Straight || s.FirstKingWins || s.ranked || s.MenSpareKings) {
+			panic("draughts: " + s.name + ": a wide board plays the diagonal rules only (wide.go)")
 		}
 	}
 }

@@ -8,24 +8,13 @@ import (
 	"pgregory.net/rapid"
 )
 
-// The two-word code (wide.go) on the 12x12 board, with pieces in the
-// position's high words (Position.highWords): until step 4 of
-// docs/canadian.md no variant plays that board, so the tests run
-// International's rules on it (spec12x12).
+// The two-word code (wide.go) on the 12x12 board of Canadian draughts,
+// with pieces in the position's high words (Position.highWords).
 
-// spec12x12 is International's rules on the 12x12 board, a wide spec as
-// the traits' init makes one (eachCaptures, special and ownQuiet follow
-// from wide).
-func spec12x12() *spec {
-	sp := *International.spec()
-	sp.geo = Board12x12()
-	sp.wide, sp.eachCaptures, sp.special, sp.ownQuiet = true, true, true, true
-	return &sp
-}
-
-// position12 is the position of the given sets of the 12x12 board.
+// position12 is the Canadian position of the given sets of the 12x12
+// board.
 func position12(white, black, kings set[[2]uint64], side Color) Position {
-	p := Position{Pieces: [2]Bitboard{white.lo(), black.lo()}, Kings: kings.lo(), Side: side, v: International}
+	p := Position{Pieces: [2]Bitboard{white.lo(), black.lo()}, Kings: kings.lo(), Side: side, v: Canadian}
 	p.setHighWords(white.w[1], black.w[1], kings.w[1])
 	p.hash = p.computeHash()
 	return p
@@ -60,11 +49,11 @@ func draw12(t *rapid.T, g *Geometry) Position {
 // Make on random 12x12 positions, every move of each: the pieces of
 // makeWide (the moves made on the words) and the hash computed from
 // them (computeHash, with the keys of the high word, zobristHi). Each
-// move is also made on the position turned round (flip2, mirrorOn),
+// move is also made on the position turned round (flip2, Mirror),
 // whose pieces of the high word come to word 0: the same pieces, and
-// the same pieces taken jump by jump (takenAtOn), turned round.
+// the same pieces taken jump by jump (takenAt), turned round.
 func TestMakeWide12x12(t *testing.T) {
-	sp := spec12x12()
+	sp := Canadian.spec()
 	g := sp.geo
 	flip := func(s Square) Square { return g.flip2(bitOf[[2]uint64](s)).first() }
 	rapid.Check(t, func(t *rapid.T) {
@@ -104,7 +93,7 @@ func TestMakeWide12x12(t *testing.T) {
 			// are those turned round, and every one of them.
 			var inOrder set[[2]uint64]
 			for i := 0; i < int(m.jumps); i++ {
-				s, sf := m.takenAtOn(g, i), mf.takenAtOn(g, i)
+				s, sf := m.takenAt(i), mf.takenAt(i)
 				if flip(s) != sf || inOrder.has(s) {
 					t.Fatalf("move %d-%d: jump %d took %d, turned round %d (taken before: %x)", m.From, m.To, i, s, sf, inOrder.w)
 				}
@@ -113,8 +102,8 @@ func TestMakeWide12x12(t *testing.T) {
 			if took := (set[[2]uint64]{[2]uint64{uint64(m.Captured), uint64(m.capturedHi)}}); inOrder != took {
 				t.Fatalf("move %d-%d: taken in order %x, captured %x", m.From, m.To, inOrder.w, took.w)
 			}
-			if mp := p.mirrorOn(g); mp != pf {
-				t.Fatalf("mirrorOn %+v, want %+v", mp, pf)
+			if mp := p.Mirror(); mp != pf {
+				t.Fatalf("Mirror %+v, want %+v", mp, pf)
 			}
 			pf.Make(&mf)
 			w, b, k := sets[[2]uint64](&q)
@@ -167,7 +156,7 @@ func TestPositionHighWords(t *testing.T) {
 // word 0, beside a king of word 0 that cannot: every way into the move
 // generation sees the capture.
 func TestWideCaptureFromHighWord12x12(t *testing.T) {
-	sp := spec12x12()
+	sp := Canadian.spec()
 	from, over, to, king := at12(2, 10), at12(3, 9), at12(4, 8), at12(0, 0)
 	if from < 64 || over >= 64 || to >= 64 {
 		t.Fatalf("squares %d %d %d: want the first of the high word", from, over, to)
@@ -198,7 +187,7 @@ func TestWideCaptureFromHighWord12x12(t *testing.T) {
 // the pieces they take, Move.Captured with its high part), the same
 // captures, counts and quiet moves.
 func TestWideHighWords12x12(t *testing.T) {
-	sp := spec12x12()
+	sp := Canadian.spec()
 	g := sp.geo
 	flip := func(s Square) Square { return g.flip2(bitOf[[2]uint64](s)).first() }
 	rapid.Check(t, func(t *rapid.T) {
@@ -257,37 +246,23 @@ func TestWideHighWords12x12(t *testing.T) {
 	})
 }
 
-// start12 is the start position of the 12x12 board: 30 men a side on
-// the five nearest rows, White to move (Canadian draughts; Start builds
-// it when step 4 of docs/canadian.md gives the board a variant).
-func start12() Position {
-	g := Board12x12()
-	var white, black set[[2]uint64]
-	for r := 0; r < 5; r++ {
-		white = white.or(g.rows2[r])
-		black = black.or(g.rows2[11-r])
-	}
-	return position12(white, black, set[[2]uint64]{}, White)
-}
-
-// Perft of the 12x12 start under International's rules, one move per
-// resulting position (CountResults, dctl's drop_duplicates_gen), against
-// rhalbersma/dctl's counts for Canadian draughts
+// Perft of Canadian draughts from its start (Start), one move per
+// resulting position (CountResults, dctl's drop_duplicates_gen, damka
+// perft's --dedup), against rhalbersma/dctl's counts
 // (test/src/algo/traversal/initial/board_large.cpp, quoting damforum.nl;
-// docs/canadian.md): depth 7 by default, 9 with -long.
-func TestPerftWide12x12Start(t *testing.T) {
-	want := []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258}
-	depth := 7
+// docs/canadian.md): depth 8 by default, 10 with -long (some minutes).
+func TestPerftCanadianStart(t *testing.T) {
+	want := []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936}
+	depth := 8
 	if *long {
-		depth = 9
+		depth = 10
 	}
-	sp := spec12x12()
-	p := start12()
+	p := Start(Canadian)
 	if white, black, _ := sets[[2]uint64](&p); white.count() != 30 || black.count() != 30 || black.w[1] == 0 {
 		t.Fatalf("start: %d and %d men (%x %x)", white.count(), black.count(), white.w, black.w)
 	}
 	for d := 1; d <= depth; d++ {
-		if got := perftWide[[6]byte](sp, &p, d, CountResults, sp.geo.ray2); got != want[d-1] {
+		if got := Canadian.Perft(&p, d, CountResults); got != want[d-1] {
 			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
 		}
 	}

@@ -446,8 +446,8 @@ func TestValidation(t *testing.T) {
 
 1. c3-d4 *
 
-[Event "Canadian"]
-[GameType "27"]
+[Event "Spantsiretti"]
+[GameType "41"]
 [Result "*"]
 
 1. 32-28 19-23 *

@@ -136,7 +136,7 @@ func DescribeInputError(err error) string {
 // Write prints what was read and found, as damka check's summary does:
 //
 //	3982 games read: 3873 without errors (394 clean, 3479 with warnings only), 43 with errors (15 unreadable), 66 not checked
-//	16 not checked: Canadian draughts is not played by damka
+//	16 not checked: Spantsiretti is not played by damka
 //	findings: 15 syntax_error, 11 illegal_move, ...
 //	1 input(s) could not be read
 func (c *Counts) Write(w io.Writer) {
@@ -165,8 +165,8 @@ func (c *Counts) Write(w io.Writer) {
 }
 
 // WriteUnchecked prints a line for each variant whose games were not
-// checked, in the order they came: "16 not checked: Canadian draughts is
-// not played by damka".
+// checked, in the order they came: "16 not checked: Spantsiretti is not
+// played by damka".
 func (c *Counts) WriteUnchecked(w io.Writer) {
 	names := make([]string, 0, len(c.UncheckedBy))
 	for name := range c.UncheckedBy {

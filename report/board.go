@@ -63,22 +63,29 @@ func boardTemplates(vs map[draughts.Variant]bool) []boardTemplate {
 		if err != nil {
 			continue
 		}
-		// The FEN order: the FEN of a board full of White's men.
-		var all draughts.Bitboard
+		// The FEN order: the FEN of a board full of White's men, set up
+		// from a FEN (a Bitboard does not hold the 12x12 board).
+		var all []string
 		for _, s := range v.Geometry().Squares() {
-			all |= 1 << s
+			all = append(all, v.SquareName(s))
 		}
-		full := p
-		full.Pieces = [2]draughts.Bitboard{draughts.White: all}
-		full.Kings = 0
+		side := "W"
+		if p.Side == draughts.Black {
+			side = "B"
+		}
+		full, err := v.ParseFEN(side + ":W" + strings.Join(all, ",") + ":B")
+		if err != nil {
+			continue
+		}
 		f := strings.Split(full.FEN(), ":")
 		if len(f) < 2 {
 			continue
 		}
 		order := strings.ReplaceAll(strings.TrimPrefix(f[1], "W"), ",", " ")
-		empty := p
-		empty.Pieces = [2]draughts.Bitboard{}
-		empty.Kings = 0
+		empty, err := v.ParseFEN(side + ":W:B")
+		if err != nil {
+			continue
+		}
 		out = append(out, boardTemplate{
 			Variant: v.Name(),
 			Order:   order,

@@ -55,7 +55,7 @@ func TestBoardTemplates(t *testing.T) {
 			var list []string
 			for _, n := range order {
 				for _, s := range v.Geometry().Squares() {
-					if v.SquareName(s) == n && p.Pieces[c].Has(s) {
+					if pc := p.At(s); v.SquareName(s) == n && pc != draughts.NoPiece && pc.Color() == c {
 						list = append(list, n)
 					}
 				}

@@ -410,14 +410,14 @@ func TestCheckReportRepairs(t *testing.T) {
 // TestCountsUnchecked: a game of a variant damka does not play is counted
 // apart, as check's summary does.
 func TestCountsUnchecked(t *testing.T) {
-	// GameType 27: Canadian draughts, on 12x12.
-	g, err := pdn.NewReader(strings.NewReader("[GameType \"27\"]\n1. 11-15 23-19 *\n"), "x.pdn").Next()
+	// GameType 41: Spantsiretti, on 10x8.
+	g, err := pdn.NewReader(strings.NewReader("[GameType \"41\"]\n1. 11-15 23-19 *\n"), "x.pdn").Next()
 	if err != nil && g == nil {
 		t.Fatal(err)
 	}
 	r := validate.Game(g, validate.Options{})
 	if r.Status() != validate.Unchecked {
-		t.Fatalf("a Canadian game is %s, want %s", r.Status(), validate.Unchecked)
+		t.Fatalf("a Spantsiretti game is %s, want %s", r.Status(), validate.Unchecked)
 	}
 	c := NewCheck(0)
 	c.Add("x.pdn", r)

@@ -13,14 +13,14 @@ import (
 
 // Every archive of testdata/corpus (a copy of ../shared/corpus) is replayed
 // under its own rules: no unknown_variant but for the variants damka does
-// not play (Canadian, Turkish), and the
+// not play (Turkish, as listed), and the
 // variants the archives of each folder are read as.
 func TestCorpusVariants(t *testing.T) {
 	names, err := input.Walk([]string{testdata + "corpus"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	unplayed := map[int]bool{pdn.Canadian: true, pdn.Turkish: true}
+	unplayed := map[int]bool{pdn.Turkish: true}
 	read := map[string]map[draughts.Variant]int{}
 	for _, name := range names {
 		dir := strings.Split(filepath.ToSlash(strings.TrimPrefix(name, testdata+"corpus/")), "/")[0]

@@ -17,15 +17,15 @@ func readOne(t *testing.T, text string) *pdn.Game {
 }
 
 // A game of a variant damka does not play is unchecked, apart from clean
-// and warnings: it was never replayed (issue 10, item 3). Canadian
-// draughts (GameType 27) is played on 12x12, a board no Geometry has.
+// and warnings: it was never replayed (issue 10, item 3). Spantsiretti
+// (GameType 41) is played on 10x8, a board no Geometry has.
 func TestUnchecked(t *testing.T) {
-	r := Game(readOne(t, "[GameType \"27\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2-0\n"), Options{})
+	r := Game(readOne(t, "[GameType \"41\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2-0\n"), Options{})
 	if st := r.Status(); st != Unchecked {
 		t.Errorf("status %s, want %s", st, Unchecked)
 	}
 	if len(r.Findings) != 1 || r.Findings[0].Kind != UnknownVariant ||
-		r.Findings[0].Message != `Canadian draughts (GameType "27") is not a variant damka plays; the game is not checked` {
+		r.Findings[0].Message != `Spantsiretti (GameType "41") is not a variant damka plays; the game is not checked` {
 		t.Errorf("findings %+v", r.Findings)
 	}
 	if r.Started || len(r.Plies) > 0 {
@@ -37,8 +37,17 @@ func TestUnchecked(t *testing.T) {
 // and a game that could not be read gets no finding about the variant
 // guessed from it (item 11).
 func TestVariantMessages(t *testing.T) {
-	// A Variant tag, no GameType: inferred as Canadian (27), unplayed.
-	r := Game(readOne(t, "[Variant \"Canadian\"]\n\n1. 32-28 19-23 *\n"), Options{})
+	// No GameType and nothing to go by: inferred from the game before it
+	// in the file as Spantsiretti (41), unplayed.
+	rd := pdn.NewReader(strings.NewReader("[GameType \"41\"]\n\n1. 32-28 19-23 *\n\n[Event \"x\"]\n\n*\n"), "test.pdn")
+	if _, err := rd.Next(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := rd.Next()
+	if g == nil {
+		t.Fatal(err)
+	}
+	r := Game(g, Options{})
 	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "(no GameType tag: inferred from the game)") ||
 		strings.Contains(r.Findings[0].Message, "GameType \"") {
 		t.Errorf("inferred variant: %+v", r.Findings)

@@ -37,7 +37,7 @@ func TestFindingKinds(t *testing.T) {
 		{"bad_setup.pdn", BadSetup, Error, 0, 0, "white man on b8"},
 		{"unknown_moves.pdn", UnknownMoves, Warning, 3, 2, "placeholders"},
 		{"variant_inferred.pdn", VariantInferred, Warning, 0, 2, "read as Russian draughts"},
-		{"unknown_variant.pdn", UnknownVariant, Warning, 0, 0, "Canadian draughts"},
+		{"unknown_variant.pdn", UnknownVariant, Warning, 0, 0, "Spantsiretti"},
 		{"syntax_error.pdn", SyntaxError, Error, 0, 1, "comment"},
 		{"cyrillic_letter.pdn", CyrillicLetter, Warning, 1, 5, "с3-d4 is written with Cyrillic letters that look like Latin ones; read as c3-d4"},
 		{"gametype_mismatch.pdn", GameTypeMismatch, Warning, 0, 5, `numbers the squares from White's bottom right (1 = i1), but the moves are numbered from White's top left (1 = b10)`},

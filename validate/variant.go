@@ -34,6 +34,7 @@ var gameTypes = []struct {
 	{pdn.Breakthrough, draughts.Breakthrough},
 	{pdn.Thai, draughts.Thai},
 	{pdn.Turkish, draughts.Turkish},
+	{pdn.Canadian, draughts.Canadian},
 	// PDN has no number for giveaway: damka writes 25 (the board and moves
 	// of Russian draughts) and takes the variant from the command line.
 	{pdn.Russian, draughts.Giveaway},

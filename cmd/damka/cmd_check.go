@@ -74,7 +74,7 @@ one file share it. --errors-only and --kinds K,... choose the findings
 printed; the summary counts them all.
 
 A game of a variant damka does not play is not checked: it is counted
-apart ("16 not checked: Canadian draughts is not played by damka").
+apart ("16 not checked: Spantsiretti is not played by damka").
 
 An illegal move, an incomplete capture or an unresolved ambiguity that
 stops replay, and a missed capture, come with the best repairs: "did you

@@ -245,8 +245,8 @@ func TestClean(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
-	// The Canadian game (not checked) is rejected, not written unchecked.
-	if !strings.Contains(errOut, "16 games read: 8 written, 8 rejected (1 not checked), 1 results fixed\n1 not checked: Canadian draughts is not played by damka\n") {
+	// The Spantsiretti game (not checked) is rejected, not written unchecked.
+	if !strings.Contains(errOut, "16 games read: 8 written, 8 rejected (1 not checked), 1 results fixed\n1 not checked: Spantsiretti is not played by damka\n") {
 		t.Errorf("summary %q", errOut)
 	}
 	// The cleaned archive has no error, and says what the rules decided.

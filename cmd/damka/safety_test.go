@@ -104,9 +104,9 @@ func listDir(t *testing.T, dir string) []string {
 
 const (
 	russianGame = "[Event \"r\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-g5 2. g3-h4 g7-f6 1-1\n\n"
-	// Canadian draughts (GameType 27): a variant damka does not play, on
-	// a 12x12 board no Geometry has yet.
-	canadianGame = "[Event \"f\"]\n[GameType \"27\"]\n\n1. 32-28 19-23 2-0\n\n"
+	// Spantsiretti (GameType 41): a variant damka does not play, on
+	// a 10x8 board no Geometry has.
+	unplayedGame = "[Event \"f\"]\n[GameType \"41\"]\n\n1. 32-28 19-23 2-0\n\n"
 )
 
 // Item 1: an output that exists as a file where a folder is wanted, or
@@ -155,14 +155,14 @@ func TestItem2StdinPipe(t *testing.T) {
 // puts it in the rejects with the reason.
 func TestItem3Unchecked(t *testing.T) {
 	dir := t.TempDir()
-	in := writeFile(t, filepath.Join(dir, "f.pdn"), russianGame+canadianGame+canadianGame)
+	in := writeFile(t, filepath.Join(dir, "f.pdn"), russianGame+unplayedGame+unplayedGame)
 	out, errOut, code := run(t, "", "check", "-q", in)
 	if code != exitFindings {
 		t.Errorf("check: exit %d, want 1", code)
 	}
 	for _, want := range []string{
 		"3 games read: 1 without errors (1 clean, 0 with warnings only), 0 with errors, 2 not checked\n",
-		"2 not checked: Canadian draughts is not played by damka\n",
+		"2 not checked: Spantsiretti is not played by damka\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s%s", want, out, errOut)
@@ -190,7 +190,7 @@ func TestItem3Unchecked(t *testing.T) {
 	if strings.Contains(string(readFile(t, clean)), "GameType \"40\"") {
 		t.Error("an unchecked game was written to the cleaned archive")
 	}
-	if rej := string(readFile(t, rejects)); strings.Count(rej, "[GameType \"27\"]") != 2 || !strings.Contains(rej, "% "+in+":6:1: game 2 (? - ?, f): unknown_variant: Canadian draughts (GameType \"27\") is not a variant damka plays; the game is not checked") {
+	if rej := string(readFile(t, rejects)); strings.Count(rej, "[GameType \"41\"]") != 2 || !strings.Contains(rej, "% "+in+":6:1: game 2 (? - ?, f): unknown_variant: Spantsiretti (GameType \"41\") is not a variant damka plays; the game is not checked") {
 		t.Errorf("rejects:\n%s", rej)
 	}
 }
@@ -231,7 +231,7 @@ func TestItem4CutInput(t *testing.T) {
 func TestItem5DuplicatesByStart(t *testing.T) {
 	dir := t.TempDir()
 	in := writeFile(t, filepath.Join(dir, "p.pdn"),
-		"[GameType \"27\"]\n[FEN \"W:W31:B1\"]\n\n2-0\n\n[GameType \"27\"]\n[FEN \"W:W32:B2\"]\n\n2-0\n\n"+
+		"[GameType \"41\"]\n[FEN \"W:W31:B1\"]\n\n2-0\n\n[GameType \"41\"]\n[FEN \"W:W32:B2\"]\n\n2-0\n\n"+
 			"[GameType \"25\"]\n[FEN \"W:Wc3:Bh8\"]\n\n1. c3-d4 *\n\n[GameType \"25\"]\n[FEN \"W:Wc3:Bf8\"]\n\n1. c3-d4 *\n\n")
 	_, errOut, _ := run(t, "", "clean", "-q", in, "-o", filepath.Join(dir, "o.pdn"), "--drop-duplicates=moves")
 	if !strings.Contains(errOut, "4 games read: 2 written, 2 rejected (2 not checked), 0 duplicates dropped") {
@@ -429,9 +429,10 @@ func TestItem10OutputsFirst(t *testing.T) {
 func TestItem11Messages(t *testing.T) {
 	dir := t.TempDir()
 	// A guessed variant is not quoted as a tag.
-	lid := writeFile(t, filepath.Join(dir, "lid.pdn"), "[Variant \"Canadian\"]\n\n1. 32-28 19-23 *\n")
+	// (No GameType and nothing to go by: the game before it in the file.)
+	lid := writeFile(t, filepath.Join(dir, "lid.pdn"), "[GameType \"41\"]\n\n1. 32-28 19-23 *\n\n[Event \"x\"]\n\n*\n")
 	out, _, _ := run(t, "", "check", "-q", lid)
-	if !strings.Contains(out, "Canadian draughts (no GameType tag: inferred from the game) is not a variant damka plays") {
+	if !strings.Contains(out, "Spantsiretti (no GameType tag: inferred from the game) is not a variant damka plays") {
 		t.Errorf("inferred variant:\n%s", out)
 	}
 	// A game that could not be read gets no variant finding.
