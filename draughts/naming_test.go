@@ -9,7 +9,8 @@ import (
 // GameType table (wiegerw/pdn doc/gametype.rst) puts square 1 or a1, as
 // the side that moves first sees the board: 20 "20,W,10,10,N2,0", 21
 // "21,B,8,8,N1,0", 22 "22,W,8,8,N2,1", 23 "23,B,8,8,N1,0", 24
-// "24,W,8,8,N1,1", 25, 26 and 29 "A0,0". Russian numbers (PDN's, 1 = b8)
+// "24,W,8,8,N1,1", 25, 26 and 29 "A0,0"; and Canadian (27), numbered as
+// International, "27,W,12,12,N2,0". Russian numbers (PDN's, 1 = b8)
 // count from White's top left, as International's do.
 func TestStandardFrames(t *testing.T) {
 	for _, tt := range []struct {
@@ -19,6 +20,7 @@ func TestStandardFrames(t *testing.T) {
 		one     string // the algebraic name of square 1 (numeric) or of a1 (its number)
 	}{
 		{International, true, Frame{White, TopLeft, false}, "b10"},
+		{Canadian, true, Frame{White, TopLeft, false}, "b12"},
 		{Antidraughts, true, Frame{White, TopLeft, false}, "b10"},
 		{English, true, Frame{Black, BottomRight, false}, "g1"},
 		{Pool, true, Frame{Black, BottomRight, false}, "g1"},

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/damka/damka/draughts"
 )
 
 // damka moves --variant V on the oracle's random positions of V gives the
@@ -45,6 +49,8 @@ func TestPerftVariantsCommand(t *testing.T) {
 		{"czech", "", "7 179740"},
 		{"frisian", "", "6 103584"},
 		{"frisian", "--dedup", "6 102431"},
+		// Canadian (12x12), dctl's counts (docs/canadian.md).
+		{"canadian", "--dedup", "6 584100"},
 		// International's tree while no king can be made.
 		{"breakthrough", "", "6 167140"},
 	} {
@@ -107,5 +113,69 @@ func TestFrisianFamilyCommands(t *testing.T) {
 	if _, errOut, code = run(t, "", "diagram", "--variant", "frisian", "W:W33:B23", "--move", "33x13", "-o", svg); code != exitOK ||
 		!strings.Contains(string(readFile(t, svg)), `class="captured" data-square="23"`) {
 		t.Errorf("diagram: exit %d: %s", code, errOut)
+	}
+}
+
+// randomCanadianGames plays n random legal games of Canadian draughts
+// (seeded), each to its end by the rules (no move, or a draw by rule)
+// or to 300 plies, and writes them as PDN with [GameType "27"] and every
+// move's landing squares. No Canadian archive is at hand: the games are
+// the engine's own, replayed by check against its rules.
+func randomCanadianGames(n int, seed int64) string {
+	v := draughts.Canadian
+	rng := rand.New(rand.NewSource(seed))
+	var b strings.Builder
+	for g := 0; g < n; g++ {
+		p := draughts.Start(v)
+		tr := draughts.NewTracker(&p)
+		var moves []string
+		result := "*"
+		for ply := 0; ply < 300; ply++ {
+			ms := v.Moves(&p, nil)
+			if len(ms) == 0 {
+				result = v.NoMoveOutcome(p.Side).String()
+				break
+			}
+			m := ms[rng.Intn(len(ms))]
+			text := m.String()
+			if ply%2 == 0 {
+				text = fmt.Sprintf("%d. %s", ply/2+1, text)
+			}
+			moves = append(moves, text)
+			before := p
+			p.Make(&m)
+			if tr.Push(&before, &m, &p) != draughts.NoDraw {
+				result = draughts.Draw.String()
+				break
+			}
+		}
+		fmt.Fprintf(&b, "[Event \"damka random game, Canadian draughts, seed %d, game %d\"]\n[GameType \"27\"]\n[Result %q]\n\n%s %s\n\n",
+			seed, g+1, result, strings.Join(moves, " "), result)
+	}
+	return b.String()
+}
+
+// Random games of Canadian draughts (12x12: pieces past bit 63, captures
+// of up to dozens of pieces) come out of check clean, read back by their
+// GameType tag, and clean writes them whole.
+func TestCanadianCheck(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "canadian.pdn"), randomCanadianGames(8, 27))
+	out, errOut, code := run(t, "", "check", in)
+	if code != exitOK || !strings.Contains(out, "8 games read: 8 without errors (8 clean") {
+		t.Errorf("check: exit %d: %s%s", code, out, errOut)
+	}
+	clean := filepath.Join(dir, "clean.pdn")
+	if _, errOut, code = run(t, "", "clean", "-q", in, "-o", clean); code != exitOK || !strings.Contains(errOut, "8 games read: 8 written, 0 rejected") {
+		t.Errorf("clean: exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(string(readFile(t, clean)), `[GameType "27"]`); n != 8 {
+		t.Errorf("clean wrote %d games of GameType 27", n)
+	}
+	// A Black man of row 11 (a11, in the position's high word) moved
+	// back onto row 12, where Black's men stand: an illegal move.
+	bad := writeFile(t, filepath.Join(dir, "bad.pdn"), "[GameType \"27\"]\n\n1. 45-39 7-1 *\n")
+	if out, _, code := run(t, "", "check", bad); code != exitFindings || !strings.Contains(out, "ply 2 (1... 7-1): illegal_move") {
+		t.Errorf("check of a man moved back: exit %d: %s", code, out)
 	}
 }
