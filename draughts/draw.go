@@ -221,9 +221,13 @@ func fmjdLimit(m [4]uint8) int {
 	return 0
 }
 
+// materialOf is p's balance of forces, men and kings of White and Black,
+// below bit 64 (material0, inlined: Material is not): the draw rules that
+// read it (R-DRW-3, FMJD 6.3-6.4) are no rules of a variant on a board
+// past 64 bits (Canadian; init checks it).
 func materialOf(p *Position) [4]uint8 {
-	wm, wk := p.Material(White)
-	bm, bk := p.Material(Black)
+	wm, wk := p.material0(White)
+	bm, bk := p.material0(Black)
 	return [4]uint8{uint8(wm), uint8(wk), uint8(bm), uint8(bk)}
 }
 

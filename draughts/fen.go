@@ -120,14 +120,22 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 			if err != nil {
 				return Position{}, fenErr(fen, field, f, "%v", err)
 			}
-			if pieces[White]&squares != 0 || pieces[Black]&squares != 0 || (hi[White]|hi[Black])&high != 0 {
+			if pieces[White]&squares != 0 || pieces[Black]&squares != 0 {
 				return Position{}, fenErr(fen, field, f, "square %q given twice", item)
 			}
 			pieces[c] |= squares
-			hi[c] |= high
 			if king {
 				kings |= squares
-				hi[2] |= high
+			}
+			if high != 0 {
+				// Squares of the high word (12x12).
+				if (hi[White]|hi[Black])&high != 0 {
+					return Position{}, fenErr(fen, field, f, "square %q given twice", item)
+				}
+				hi[c] |= high
+				if king {
+					hi[2] |= high
+				}
 			}
 		}
 	}
@@ -151,9 +159,11 @@ func (n *names) parseFENSquares(item string) (bb Bitboard, high uint64, err erro
 			return 0, 0, fmt.Errorf("backward range %q", item)
 		}
 		for k := int(n.num[a&127]); k <= int(n.num[b&127]); k++ {
-			s := n.byNum[k]
-			bb |= s.Bit()
-			high |= uint64(1) << (s - 64) // 0 for s below 64
+			if s := n.byNum[k]; s < 64 {
+				bb |= s.Bit()
+			} else {
+				high |= 1 << (s - 64)
+			}
 		}
 		return bb, high, nil
 	}
@@ -161,7 +171,10 @@ func (n *names) parseFENSquares(item string) (bb Bitboard, high uint64, err erro
 	if !ok {
 		return 0, 0, fmt.Errorf("bad square %q", item)
 	}
-	return s.Bit(), uint64(1) << (s - 64), nil
+	if s >= 64 {
+		return 0, 1 << (s - 64), nil
+	}
+	return s.Bit(), 0, nil
 }
 
 func isNumeric(s string) bool {

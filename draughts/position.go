@@ -255,6 +255,12 @@ func (p *Position) At(s Square) Piece {
 	if s >= 64 {
 		return p.atHigh(s)
 	}
+	return p.at0(s)
+}
+
+// at0 is At for a square below bit 64: computeHash's, which walks the
+// Bitboards (inlined there; At, with the call of atHigh, is not).
+func (p *Position) at0(s Square) Piece {
 	b := s.Bit()
 	k := Piece(0)
 	if p.Kings&b != 0 {
@@ -482,7 +488,7 @@ func (p Position) Play(m *Move) Position {
 
 // Material counts men and kings of side c.
 func (p *Position) Material(c Color) (men, kings int) {
-	men, kings = p.Men(c).PopCount(), p.KingsOf(c).PopCount()
+	men, kings = p.material0(c)
 	if p.v.wideBoard() {
 		// The pieces of the high words (12x12).
 		white, black, k := p.highWords()
@@ -494,6 +500,12 @@ func (p *Position) Material(c Color) (men, kings int) {
 		kings += bits.OnesCount64(own & k)
 	}
 	return men, kings
+}
+
+// material0 is Material below bit 64, inlined where the draw rules read
+// it (materialOf).
+func (p *Position) material0(c Color) (men, kings int) {
+	return p.Men(c).PopCount(), p.KingsOf(c).PopCount()
 }
 
 // Errors from Position.Check: a position that cannot arise in play.

@@ -94,7 +94,7 @@ func (p *Position) computeHash() uint64 {
 	var h uint64
 	for b := p.Occupied(); b != 0; b &= b - 1 {
 		s := b.First()
-		h ^= zobrist[p.At(s)][s]
+		h ^= zobrist[p.at0(s)][s]
 	}
 	if p.Side == Black {
 		h ^= zobristSide
