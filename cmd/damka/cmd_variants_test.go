@@ -156,8 +156,8 @@ func randomCanadianGames(n int, seed int64) string {
 }
 
 // Random games of Canadian draughts (12x12: pieces past bit 63, captures
-// of up to dozens of pieces) come out of check clean, read back by their
-// GameType tag, and clean writes them whole.
+// of several pieces, crownings) come out of check clean, read by their
+// GameType tag; clean writes them whole, analyze and export a row each.
 func TestCanadianCheck(t *testing.T) {
 	dir := t.TempDir()
 	in := writeFile(t, filepath.Join(dir, "canadian.pdn"), randomCanadianGames(8, 27))
@@ -171,6 +171,16 @@ func TestCanadianCheck(t *testing.T) {
 	}
 	if n := strings.Count(string(readFile(t, clean)), `[GameType "27"]`); n != 8 {
 		t.Errorf("clean wrote %d games of GameType 27", n)
+	}
+	// analyze searches them (its evaluation of 12x12 is the material
+	// alone, docs/canadian.md), and export writes their rows.
+	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "-o", filepath.Join(dir, "an"), in)
+	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (8 rows)") {
+		t.Errorf("analyze: exit %d: %s", code, errOut)
+	}
+	_, errOut, code = run(t, "", "export", "-q", "-o", filepath.Join(dir, "ex"), in)
+	if code != exitOK || !strings.Contains(errOut, "(8 rows)") {
+		t.Errorf("export: exit %d: %s", code, errOut)
 	}
 	// A Black man of row 11 (a11, in the position's high word) moved
 	// back onto row 12, where Black's men stand: an illegal move.
