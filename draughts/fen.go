@@ -200,6 +200,9 @@ func (p *Position) FEN() string {
 func (p *Position) AppendFEN(dst []byte) []byte { return p.v.names().appendFEN(dst, p) }
 
 func (n *names) appendFEN(dst []byte, p *Position) []byte {
+	if n.geo.nbits > 64 {
+		return n.appendFENWide(dst, p)
+	}
 	if n.bitOrder {
 		if out, ok := n.appendFENFast(dst, p); ok {
 			return out
@@ -218,7 +221,42 @@ func (n *names) appendFEN(dst []byte, p *Position) []byte {
 		dst = append(dst, ':', tag)
 		first := true
 		for _, s := range n.fenOrder {
-			pc := p.At(s) // past bit 63 on 12x12 too
+			if !p.Pieces[c].Has(s) {
+				continue
+			}
+			if !first {
+				dst = append(dst, ',')
+			}
+			first = false
+			if p.Kings.Has(s) {
+				dst = append(dst, 'K')
+			}
+			dst = append(dst, name[s]...)
+		}
+	}
+	return dst
+}
+
+// appendFENWide is appendFEN on a board of more than 64 bits (12x12),
+// whose pieces past bit 63 At reads from the position's high words: a
+// function of its own, as At is not inlined (written with At for every
+// board, the FENs of export's International moves cost twice the
+// instructions).
+func (n *names) appendFENWide(dst []byte, p *Position) []byte {
+	if p.Side == White {
+		dst = append(dst, 'W')
+	} else {
+		dst = append(dst, 'B')
+	}
+	name := &n.alg
+	if n.numeric {
+		name = &n.numStr
+	}
+	for c, tag := range [2]byte{White: 'W', Black: 'B'} {
+		dst = append(dst, ':', tag)
+		first := true
+		for _, s := range n.fenOrder {
+			pc := p.At(s)
 			if pc == NoPiece || pc.Color() != Color(c) {
 				continue
 			}
