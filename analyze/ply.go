@@ -205,10 +205,9 @@ type PlyAnalysis struct {
 // Material is the material balance of p for the side to move: men
 // ManValue, kings KingValue.
 func Material(p *draughts.Position) Score {
-	us, them := p.Side, p.Side.Opp()
-	m := (p.Men(us).PopCount()-p.Men(them).PopCount())*ManValue +
-		(p.KingsOf(us).PopCount()-p.KingsOf(them).PopCount())*KingValue
-	return Score(m)
+	um, uk := p.Material(p.Side) // the pieces past bit 63 of 12x12 too
+	tm, tk := p.Material(p.Side.Opp())
+	return Score((um-tm)*ManValue + (uk-tk)*KingValue)
 }
 
 // lineBalance is the material balance at the end of line played from p,

@@ -272,21 +272,23 @@ func desc(p *draughts.Position, v draughts.Variant, opts *Options) string {
 	b.WriteString("FEN ")
 	b.WriteString(p.FEN())
 	b.WriteString(".")
+	// The squares of each piece, by At, which reads the squares past bit
+	// 63 of 12x12 too.
+	var of [draughts.BlackKing + 1][]string
+	for _, s := range v.Geometry().Squares() {
+		if pc := p.At(s); pc != draughts.NoPiece {
+			of[pc] = append(of[pc], v.SquareName(s))
+		}
+	}
 	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
 		for _, king := range []bool{false, true} {
-			set := p.Men(c)
-			what := "men"
+			what, pc := "men", draughts.WhiteMan+2*draughts.Piece(c)
 			if king {
-				set, what = p.KingsOf(c), "kings"
+				what, pc = "kings", pc+1
 			}
-			if set == 0 {
+			names := of[pc]
+			if len(names) == 0 {
 				continue
-			}
-			var names []string
-			for _, s := range v.Geometry().Squares() {
-				if set.Has(s) {
-					names = append(names, v.SquareName(s))
-				}
 			}
 			fmt.Fprintf(&b, " %s %s: %s.", capital(sideName(c)), what, strings.Join(names, ", "))
 		}

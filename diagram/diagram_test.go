@@ -701,3 +701,20 @@ func TestVariantCorners(t *testing.T) {
 		}
 	}
 }
+
+// The description of a Canadian position names every piece, those of
+// rows 11 and 12 (past bit 63 of the 12x12 board) too.
+func TestDescCanadian(t *testing.T) {
+	p := draughts.Start(draughts.Canadian)
+	d := desc(&p, draughts.Canadian, &Options{})
+	// In the board's order, row by row from White's side.
+	var black []string
+	for _, s := range draughts.Canadian.Geometry().Squares() {
+		if n := draughts.Canadian.SquareNumber(s); n <= 30 {
+			black = append(black, fmt.Sprint(n))
+		}
+	}
+	if want := " Black men: " + strings.Join(black, ", ") + "."; len(black) != 30 || !strings.Contains(d, want) {
+		t.Errorf("description %q, want %q", d, want)
+	}
+}

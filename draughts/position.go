@@ -160,6 +160,32 @@ func (v Variant) StartFEN() string {
 	return p.FEN()
 }
 
+// WithSide returns p with side c to move, its hash updated: every piece
+// where it was, those past bit 63 of 12x12 too (NewPosition from p's
+// Bitboards would drop them), and Frisian's king runs.
+func (p Position) WithSide(c Color) Position {
+	if c &= 1; c != p.Side {
+		p.Side = c
+		p.hash ^= zobristSide
+	}
+	return p
+}
+
+// SameBoard reports whether p and q have the same pieces on the same
+// squares (those past bit 63 of 12x12 too) and the same side to move,
+// whatever king runs they keep (KingRun: a FEN carries none).
+func (p *Position) SameBoard(q *Position) bool {
+	if p.Side != q.Side || p.Pieces != q.Pieces || p.Kings != q.Kings || p.v.wideBoard() != q.v.wideBoard() {
+		return false
+	}
+	if !p.v.wideBoard() {
+		return true
+	}
+	a, b, c := p.highWords()
+	x, y, z := q.highWords()
+	return a == x && b == y && c == z
+}
+
 // Variant is the variant p belongs to (NoVariant for the zero Position,
 // which is on the 8x8 board).
 func (p *Position) Variant() Variant { return p.v }

@@ -210,3 +210,46 @@ func TestCanadianFENAndCheck(t *testing.T) {
 		}
 	}
 }
+
+// WithSide and SameBoard keep and compare the pieces past bit 63, which
+// the Bitboards of NewPosition and ==, on Pieces and Kings, do not see.
+func TestCanadianWithSideSameBoard(t *testing.T) {
+	p := Start(Canadian)
+	q := p.WithSide(Black)
+	if q.Side != Black || q.Hash() != q.RecomputeHash() || q.Hash() == p.Hash() {
+		t.Fatalf("WithSide(Black): side %s, hash %#x, computed %#x", q.Side, q.Hash(), q.RecomputeHash())
+	}
+	if men, _ := q.Material(Black); men != 30 || q.WithSide(White) != p {
+		t.Errorf("WithSide: %d black men; back to White equal %v", men, q.WithSide(White) == p)
+	}
+	if !q.SameBoard(&q) || p.SameBoard(&q) {
+		t.Error("SameBoard of the side to move")
+	}
+	r, err := Canadian.ParseFEN("W:W43-72:B2-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Square 1 (b12) is in the high word: word 0 is the same.
+	if r.Pieces != p.Pieces || r.Kings != p.Kings || r.SameBoard(&p) || !r.SameBoard(&r) {
+		t.Errorf("SameBoard without square 1: %v (word 0 equal %v)", r.SameBoard(&p), r.Pieces == p.Pieces)
+	}
+	f, err := Frisian.ParseFEN("W:WK46,31:B1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f
+	for _, m := range Frisian.Moves(&g, nil) {
+		if m.From == Frisian.SquareFromNumber(46) && m.To == Frisian.SquareFromNumber(41) {
+			g.Make(&m)
+			g.Make(&Frisian.Moves(&g, nil)[0])
+			break
+		}
+	}
+	h, err := Frisian.ParseFEN(g.FEN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, n := g.KingRun(White); n != 1 || !g.SameBoard(&h) || g == h {
+		t.Errorf("Frisian: run %d; SameBoard of the position and its FEN %v", n, g.SameBoard(&h))
+	}
+}

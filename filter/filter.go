@@ -439,7 +439,7 @@ func ParsePosition(fen string) (PositionTest, error) {
 // Match reports whether p, a position of variant v, is the position.
 func (t *PositionTest) Match(v draughts.Variant, p *draughts.Position) bool {
 	q, ok := t.by[v]
-	return ok && q.Side == p.Side && q.Pieces == p.Pieces && q.Kings == p.Kings
+	return ok && q.SameBoard(p)
 }
 
 // Material is the men and kings of each side a position must have: Min

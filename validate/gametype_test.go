@@ -324,3 +324,17 @@ func TestGameTypeNumberingMessages(t *testing.T) {
 		t.Errorf("FEN read as %s: %+v", r.Start.FEN(), r.Findings)
 	}
 }
+
+// A Canadian game whose GameType tag's long form gives Black the first
+// move: its start position keeps every piece, those of rows 11 and 12
+// (past bit 63 of the 12x12 board) too, with Black to move.
+func TestCanadianStartColour(t *testing.T) {
+	r := Game(gameWithTag(t, "27,B,12,12,N2,0", "1... 25-31 2. 43-37 *"), Options{})
+	if r.Variant != draughts.Canadian || len(r.Plies) != 2 || r.Status() == Errors {
+		t.Fatalf("variant %s, %d plies, findings %+v", r.Variant, len(r.Plies), r.Findings)
+	}
+	before := r.Plies[0].Before
+	if men, _ := before.Material(draughts.Black); men != 30 || before.Side != draughts.Black || before.Hash() != before.RecomputeHash() {
+		t.Errorf("start: %d black men, %s to move, hash %#x (computed %#x)", men, before.Side, before.Hash(), before.RecomputeHash())
+	}
+}

@@ -192,7 +192,7 @@ func (rp *replay) setup() bool {
 		if rp.p.Side != rp.first {
 			// The GameType tag's start colour: white first in unified
 			// pool checkers.
-			rp.p, _ = rp.v.NewPosition(rp.p.Pieces[draughts.White], rp.p.Pieces[draughts.Black], rp.p.Kings, rp.first)
+			rp.p = rp.p.WithSide(rp.first)
 		}
 		return true
 	}
