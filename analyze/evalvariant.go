@@ -14,7 +14,9 @@ import (
 // evaluation. Frisian, Frysk! and Breakthrough have no evaluation fitted
 // by self-play yet: they get the geometry one, as International does
 // (Breakthrough's first king ends the game, which the search sees as a
-// position without moves, not through the evaluation).
+// position without moves, not through the evaluation). Canadian, whose
+// 12x12 board is past a Bitboard's 64 bits, gets the same evaluation read
+// square by square (wideEval).
 
 // evaluator is a static evaluation from White's view, in centi-men.
 type evaluator func(p *draughts.Position) int
@@ -31,9 +33,8 @@ func init() {
 		case evaluators[v] != nil:
 		case !fitsWord(v.Geometry()):
 			// Canadian's 12x12 board is past a Bitboard's 64 bits, which
-			// the geometry evaluation reads: material alone until it has
-			// one of its own (docs/canadian.md, step 5).
-			evaluators[v] = materialEval
+			// geometryEval reads: the same evaluation square by square.
+			evaluators[v] = newWideEval(v).eval
 		case v.LoserWins():
 			evaluators[v] = newLosingEval(v).eval
 		default:
@@ -51,15 +52,6 @@ func fitsWord(g *draughts.Geometry) bool {
 		}
 	}
 	return true
-}
-
-// materialEval is the material from White's view, a flying king worth
-// flyingKingValue: the evaluation of a board that the geometry
-// evaluation cannot read (fitsWord).
-func materialEval(p *draughts.Position) int {
-	wm, wk := p.Material(draughts.White)
-	bm, bk := p.Material(draughts.Black)
-	return 100*(wm-bm) + flyingKingValue*(wk-bk)
 }
 
 // patternsOnce puts the pattern tables in use on the first evaluation
@@ -122,26 +114,32 @@ func newGeometryEval(v draughts.Variant) *geometryEval {
 	if e.flying {
 		e.king = flyingKingValue
 	}
-	h, w := g.Height(), g.Width()
 	for _, s := range g.Squares() {
 		r, c := g.Row(s), g.Col(s)
-		// Advancement grows with the row, faster near the crown.
-		val := gAdvance*r + gAdvance*r*r/(h-1)
-		if r >= h/2-2 && r <= h/2+1 && c >= w/2-2 && c <= w/2+1 {
-			val += gCentre
-		}
-		if c == 0 || c == w-1 {
-			val += gEdge
-		}
-		if r == h-1 {
-			val = 0 // a man there is crowned
-		}
-		e.man[s] = int16(val)
+		e.man[s] = geometryManValue(g, r, c)
 		if r == c {
 			e.mainRoad |= s.Bit()
 		}
 	}
 	return e
+}
+
+// geometryManValue is the piece-square value of a White man on row r and
+// file c of g, past its ManValue: advancement, centre and edges.
+func geometryManValue(g *draughts.Geometry, r, c int) int16 {
+	h, w := g.Height(), g.Width()
+	// Advancement grows with the row, faster near the crown.
+	val := gAdvance*r + gAdvance*r*r/(h-1)
+	if r >= h/2-2 && r <= h/2+1 && c >= w/2-2 && c <= w/2+1 {
+		val += gCentre
+	}
+	if c == 0 || c == w-1 {
+		val += gEdge
+	}
+	if r == h-1 {
+		val = 0 // a man there is crowned
+	}
+	return int16(val)
 }
 
 func (e *geometryEval) eval(p *draughts.Position) int {
