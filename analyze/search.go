@@ -387,11 +387,22 @@ func (s *Searcher) child(p *draughts.Position, m *draughts.Move, ply int) *draug
 	*q = *p
 	q.Make(m)
 	s.path[ply+1] = q.Hash()
-	if m.IsCapture() || !p.Kings.Has(m.From) {
-		s.irrev[ply+1] = ply + 1
-	} else {
-		s.irrev[ply+1] = s.irrev[ply]
+	// A capture or a man's move is irreversible, a king's move not; a
+	// king's move from a square past bit 63 (Canadian's rows 11 and 12),
+	// which a Bitboard does not hold, is read by At. (With m.From < 64
+	// tested first, Has needs no guard of its shift: no more
+	// instructions than Has alone on the other boards.)
+	irrev := ply + 1
+	if !m.IsCapture() {
+		if m.From < 64 {
+			if p.Kings.Has(m.From) {
+				irrev = s.irrev[ply]
+			}
+		} else if p.At(m.From).IsKing() {
+			irrev = s.irrev[ply]
+		}
 	}
+	s.irrev[ply+1] = irrev
 	return q
 }
 
@@ -634,7 +645,7 @@ func (s *Searcher) order(p *draughts.Position, ply int, moves []draughts.Move, t
 		case i == int(ttMove):
 			key = keyHash
 		case m.IsCapture():
-			key = keyCapture + int32(m.NumCaptured())*1024 + int32((m.Captured&p.Kings).PopCount())*256
+			key = keyCapture + int32(m.NumCaptured())*1024 + int32(p.KingsTaken(m))*256
 			if m.Promotes {
 				key += 64
 			}

@@ -528,6 +528,25 @@ func (p *Position) Material(c Color) (men, kings int) {
 	return men, kings
 }
 
+// KingsTaken is how many kings m, a move of p, takes: the captured
+// squares of every board, those past bit 63 of 12x12 (rows 11 and 12)
+// included, which Move.Captured, a Bitboard, does not hold.
+func (p *Position) KingsTaken(m *Move) int {
+	if m.capturedHi == 0 {
+		return (m.Captured & p.Kings).PopCount()
+	}
+	return p.kingsTakenWide(m)
+}
+
+// kingsTakenWide is KingsTaken on two words, out of line (KingsTaken is
+// inlined, its one-word count the same instructions as before it).
+//
+//go:noinline
+func (p *Position) kingsTakenWide(m *Move) int {
+	_, _, kings := p.highWords()
+	return (m.Captured & p.Kings).PopCount() + bits.OnesCount64(uint64(m.capturedHi)&kings)
+}
+
 // material0 is Material below bit 64, inlined where the draw rules read
 // it (materialOf).
 func (p *Position) material0(c Color) (men, kings int) {

@@ -253,3 +253,36 @@ func TestCanadianWithSideSameBoard(t *testing.T) {
 		t.Errorf("Frisian: run %d; SameBoard of the position and its FEN %v", n, g.SameBoard(&h))
 	}
 }
+
+// KingsTaken counts the kings a capture takes on both words: Black's king
+// on c11 (bit 64 and up) and man on j10, White's kings on e9 and k9.
+func TestCanadianKingsTaken(t *testing.T) {
+	p, err := Canadian.ParseFEN("W:WK21,K24:BK8,17")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range Canadian.Moves(&p, nil) {
+		want := 0
+		if m.From == p.geometry().SquareAt(4, 8) { // e9 takes c11
+			want = 1
+		}
+		if got := p.KingsTaken(&m); got != want {
+			t.Errorf("%s: %s takes %d kings, want %d", p.FEN(), m, got, want)
+		}
+		n += want
+	}
+	if n == 0 {
+		t.Fatalf("%s: no capture of the king on c11", p.FEN())
+	}
+	// On one word, as Move.Captured & Kings.
+	q, err := International.ParseFEN("W:W28:BK23,K3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range International.Moves(&q, nil) {
+		if got, want := q.KingsTaken(&m), (m.Captured & q.Kings).PopCount(); got != want || want == 0 {
+			t.Errorf("%s: %s takes %d kings, want %d (not 0)", q.FEN(), m, got, want)
+		}
+	}
+}
