@@ -72,24 +72,45 @@ func TestPerftVariantsCommand(t *testing.T) {
 	}
 }
 
-// The sample games of the variants issue 26 added (testdata/variants: a
-// Frisian game of the oracle, lidraughts games of Frysk! and
-// Breakthrough, random Thai and Turkish games) go through every command: check finds them clean, clean
-// writes them, analyze and export write a row each, the reports of check
-// and analyze are written, and diagram draws a Frisian capture along a
-// file with the piece it takes crossed out.
+// The sample games of the variants issues 26 and 50 added
+// (testdata/variants: a Frisian game of the oracle, lidraughts games of
+// Frysk! and Breakthrough, random Thai, Turkish and Canadian games) go
+// through every command: check finds them clean, clean writes them,
+// select finds the Canadian game by its variant and by a position with
+// pieces on rows 11 and 12, dupes pairs it with its copy, analyze and
+// export write a row each, the reports of check and analyze are written
+// (the latter with Canadian's 12x12 boards), and diagram draws a Frisian
+// capture along a file and a Canadian one onto row 12 with the piece
+// they take crossed out.
 func TestFrisianFamilyCommands(t *testing.T) {
 	const samples = "../../testdata/variants"
 	dir := t.TempDir()
 	out, errOut, code := run(t, "", "check", samples)
-	if code != exitOK || !strings.Contains(out, "5 games read: 5 without errors (5 clean") {
+	if code != exitOK || !strings.Contains(out, "6 games read: 6 without errors (6 clean") {
 		t.Errorf("check: exit %d: %s%s", code, out, errOut)
 	}
 	_, errOut, code = run(t, "", "clean", "-q", samples, "-o", filepath.Join(dir, "clean.pdn"))
-	if code != exitOK || !strings.Contains(errOut, "5 games read: 5 written, 0 rejected") {
+	if code != exitOK || !strings.Contains(errOut, "6 games read: 6 written, 0 rejected") {
 		t.Errorf("clean: exit %d: %s", code, errOut)
 	}
-	for _, v := range []string{"40", "96", "97", "31", "30"} {
+	// The position after ply 116 of canadian.pdn: a White king on f12
+	// and Black men on b12, l12, c11 and k11, past bit 63.
+	const canadianFEN = "W:WK3,31,38,49,51,53,56,61,62,65,66,72:B2,6,8,12,14,18,22,30"
+	for _, sel := range [][]string{{"--variant", "canadian"}, {"--fen", canadianFEN}} {
+		sel := append(append([]string{"select"}, sel...), samples, "-o", filepath.Join(dir, "sel.pdn"))
+		_, errOut, code = run(t, "", sel...)
+		if code != exitOK || !strings.Contains(errOut, "6 games read: 1 selected") ||
+			!strings.Contains(string(readFile(t, filepath.Join(dir, "sel.pdn"))), "Canadian draughts, seed 26") {
+			t.Errorf("%s: exit %d: %s", strings.Join(sel, " "), code, errOut)
+		}
+	}
+	copied := writeFile(t, filepath.Join(dir, "copy.pdn"), string(readFile(t, filepath.Join(samples, "canadian.pdn"))))
+	if out, errOut, code = run(t, "", "dupes", samples, copied); code != exitOK ||
+		!strings.Contains(out, "moves: keep "+filepath.Join(samples, "canadian.pdn")+":1 (game 1, 141 plies") ||
+		!strings.Contains(out, "7 games read: 6 distinct, 1 groups of duplicates") {
+		t.Errorf("dupes: exit %d: %s%s", code, out, errOut)
+	}
+	for _, v := range []string{"40", "96", "97", "31", "30", "27"} {
 		if !strings.Contains(string(readFile(t, filepath.Join(dir, "clean.pdn"))), `[GameType "`+v+`"]`) {
 			t.Errorf("clean: no game of GameType %s written", v)
 		}
@@ -99,20 +120,30 @@ func TestFrisianFamilyCommands(t *testing.T) {
 		t.Errorf("check --report: exit %d: %s", code, errOut)
 	}
 	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "--report", "-o", filepath.Join(dir, "an"), samples)
-	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (5 rows)") {
+	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (6 rows)") {
 		t.Errorf("analyze: exit %d: %s", code, errOut)
 	}
-	if rep := string(readFile(t, filepath.Join(dir, "an", "report.html"))); !strings.Contains(rep, "frisian.pdn") {
+	rep := string(readFile(t, filepath.Join(dir, "an", "report.html")))
+	if !strings.Contains(rep, "frisian.pdn") {
 		t.Errorf("analyze --report: no Frisian game among the worst moves")
 	}
+	if !strings.Contains(rep, "canadian.pdn") || !strings.Contains(rep, `data-square="72"`) {
+		t.Errorf("analyze --report: no Canadian game on a board of 72 squares among the worst moves")
+	}
 	_, errOut, code = run(t, "", "export", "-q", "-o", filepath.Join(dir, "ex"), samples)
-	if code != exitOK || !strings.Contains(errOut, "(5 rows)") {
+	if code != exitOK || !strings.Contains(errOut, "(6 rows)") {
 		t.Errorf("export: exit %d: %s", code, errOut)
 	}
 	svg := filepath.Join(dir, "f.svg")
 	if _, errOut, code = run(t, "", "diagram", "--variant", "frisian", "W:W33:B23", "--move", "33x13", "-o", svg); code != exitOK ||
 		!strings.Contains(string(readFile(t, svg)), `class="captured" data-square="23"`) {
 		t.Errorf("diagram: exit %d: %s", code, errOut)
+	}
+	// A Canadian king takes the king on c11 and lands on b12 (bits 64 and
+	// up).
+	if _, errOut, code = run(t, "", "diagram", "--variant", "canadian", "W:WK21:BK8", "--move", "21x1", "-o", svg); code != exitOK ||
+		!strings.Contains(string(readFile(t, svg)), `class="captured" data-square="8"`) {
+		t.Errorf("diagram of Canadian: exit %d: %s", code, errOut)
 	}
 }
 
@@ -172,8 +203,8 @@ func TestCanadianCheck(t *testing.T) {
 	if n := strings.Count(string(readFile(t, clean)), `[GameType "27"]`); n != 8 {
 		t.Errorf("clean wrote %d games of GameType 27", n)
 	}
-	// analyze searches them (its evaluation of 12x12 is the material
-	// alone, docs/canadian.md), and export writes their rows.
+	// analyze searches them (with the geometry evaluation read square by
+	// square, wideEval), and export writes their rows.
 	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "-o", filepath.Join(dir, "an"), in)
 	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (8 rows)") {
 		t.Errorf("analyze: exit %d: %s", code, errOut)
