@@ -190,6 +190,11 @@
 // kept behind Levers intlfit=1: measured against Scan it did not help
 // (docs/engine.md, "Measured against engines").
 //
+// Canadian draughts (12x12, 77 bits: rows 11 and 12 past a Bitboard's 64)
+// gets the same geometry evaluation, read square by square from the
+// position's pieces by dense index (evalwide.go): on every board of one
+// word it gives the Bitboard version's score (TestWideEvalMatchesGeometry).
+//
 // # Winning chances and the choice of k
 //
 // WinningChances maps a score to 2/(1+exp(-k*s))-1 in [-1, 1], as Lichess
