@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/damka/damka/draughts"
@@ -31,15 +32,31 @@ func TestEvaluateVariants(t *testing.T) {
 			start := draughts.Start(v)
 			// White a man up: remove a black man from the back row (the
 			// last square that holds one: Turkish leaves the back row
-			// empty).
+			// empty). The position is written as a FEN, square by square
+			// (At), which holds Canadian's rows 11 and 12 (past bit 63)
+			// as the Bitboards of NewPosition do not.
 			sq := g.Squares()
-			last := len(sq) - 1
-			for !start.Pieces[draughts.Black].Has(sq[last]) {
-				last--
+			var white, black []string
+			for i := len(sq) - 1; i >= 0; i-- {
+				switch start.At(sq[i]) {
+				case draughts.WhiteMan:
+					white = append(white, v.SquareName(sq[i]))
+				case draughts.BlackMan:
+					black = append(black, v.SquareName(sq[i]))
+				}
 			}
-			q, err := v.NewPosition(start.Pieces[draughts.White], start.Pieces[draughts.Black]&^sq[last].Bit(), 0, draughts.White)
+			// black[0] is the last square that holds a black man.
+			q, err := v.ParseFEN("W:W" + strings.Join(white, ",") + ":B" + strings.Join(black[1:], ","))
 			if err != nil {
 				t.Fatal(err)
+			}
+			wm, _ := start.Material(draughts.White)
+			bm, _ := start.Material(draughts.Black)
+			if w, _ := q.Material(draughts.White); w != wm {
+				t.Fatalf("%s: %d white men, want %d", q.FEN(), w, wm)
+			}
+			if b, _ := q.Material(draughts.Black); b != bm-1 {
+				t.Fatalf("%s: %d black men, want %d", q.FEN(), b, bm-1)
 			}
 			if Evaluate(v, &q) < 50 {
 				t.Errorf("a man up: %d", Evaluate(v, &q))
