@@ -191,9 +191,9 @@
 // (docs/engine.md, "Measured against engines").
 //
 // Canadian draughts (12x12, 77 bits: rows 11 and 12 past a Bitboard's 64)
-// gets the same geometry evaluation, read square by square from the
-// position's pieces by dense index (evalwide.go): on every board of one
-// word it gives the Bitboard version's score (TestWideEvalMatchesGeometry).
+// gets the same geometry evaluation on two words, piece by piece
+// (evalwide.go): on every board of one word it gives the Bitboard
+// version's score (TestWideEvalMatchesGeometry).
 //
 // # Winning chances and the choice of k
 //

@@ -15,8 +15,8 @@ import (
 // by self-play yet: they get the geometry one, as International does
 // (Breakthrough's first king ends the game, which the search sees as a
 // position without moves, not through the evaluation). Canadian, whose
-// 12x12 board is past a Bitboard's 64 bits, gets the same evaluation read
-// square by square (wideEval).
+// 12x12 board is past a Bitboard's 64 bits, gets the same evaluation on
+// two words (wideEval).
 
 // evaluator is a static evaluation from White's view, in centi-men.
 type evaluator func(p *draughts.Position) int
@@ -33,7 +33,7 @@ func init() {
 		case evaluators[v] != nil:
 		case !fitsWord(v.Geometry()):
 			// Canadian's 12x12 board is past a Bitboard's 64 bits, which
-			// geometryEval reads: the same evaluation square by square.
+			// geometryEval reads: the same evaluation on two words.
 			evaluators[v] = newWideEval(v).eval
 		case v.LoserWins():
 			evaluators[v] = newLosingEval(v).eval

@@ -528,6 +528,18 @@ func (p *Position) Material(c Color) (men, kings int) {
 	return men, kings
 }
 
+// HighPieces is the pieces on the squares of bit 64 and up, which the
+// Bitboards Pieces and Kings do not hold: Canadian's rows 11 and 12 (the
+// 12x12 board's bits 64 to 76). Bit s-64 of each word is square s:
+// White's pieces, Black's, and the kings of both. All zero on the boards
+// of 64 bits or less.
+func (p *Position) HighPieces() (white, black, kings uint64) {
+	if !p.v.wideBoard() {
+		return 0, 0, 0
+	}
+	return p.highWords()
+}
+
 // KingsTaken is how many kings m, a move of p, takes: the captured
 // squares of every board, those past bit 63 of 12x12 (rows 11 and 12)
 // included, which Move.Captured, a Bitboard, does not hold.

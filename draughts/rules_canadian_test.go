@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"errors"
+	"math/bits"
 	"slices"
 	"strconv"
 	"testing"
@@ -285,4 +286,47 @@ func TestCanadianKingsTaken(t *testing.T) {
 			t.Errorf("%s: %s takes %d kings, want %d (not 0)", q.FEN(), m, got, want)
 		}
 	}
+}
+
+// HighPieces gives the pieces past bit 63, bit s-64 for square s: on
+// 12x12 rows 11 and 12, on the other boards nothing (Frisian's king
+// runs, kept where Canadian keeps them, are not pieces).
+func TestHighPieces(t *testing.T) {
+	p, err := Canadian.ParseFEN("W:WK1,8,72:BK12,6,40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var white, black, kings uint64
+	for s := Square(64); s < 128; s++ {
+		b := uint64(1) << (s - 64)
+		switch pc := p.At(s); {
+		case pc == NoPiece:
+			continue
+		case pc.Color() == White:
+			white |= b
+		default:
+			black |= b
+		}
+		if p.At(s).IsKing() {
+			kings |= b
+		}
+	}
+	if w, b, k := p.HighPieces(); w != white || b != black || k != kings || w == 0 || b == 0 || k == 0 || bits.OnesCount64(w|b) != 4 {
+		t.Errorf("%s: HighPieces %#x %#x %#x, want %#x %#x %#x (four pieces, two kings)", p.FEN(), w, b, k, white, black, kings)
+	}
+	q, err := Frisian.ParseFEN("W:WK46,K47,1:BK5,45")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range Frisian.Moves(&q, nil) {
+		r := q
+		r.Make(&m)
+		if _, n := r.KingRun(White); n > 0 {
+			if w, b, k := r.HighPieces(); w|b|k != 0 {
+				t.Errorf("%s: HighPieces %#x %#x %#x on 10x10", r.FEN(), w, b, k)
+			}
+			return
+		}
+	}
+	t.Fatalf("%s: no king run", q.FEN())
 }

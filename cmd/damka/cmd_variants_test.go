@@ -203,8 +203,8 @@ func TestCanadianCheck(t *testing.T) {
 	if n := strings.Count(string(readFile(t, clean)), `[GameType "27"]`); n != 8 {
 		t.Errorf("clean wrote %d games of GameType 27", n)
 	}
-	// analyze searches them (with the geometry evaluation read square by
-	// square, wideEval), and export writes their rows.
+	// analyze searches them (with the geometry evaluation on two words,
+	// wideEval), and export writes their rows.
 	_, errOut, code = run(t, "", "analyze", "-q", "--depth", "2", "-o", filepath.Join(dir, "an"), in)
 	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "an", "games.parquet")+" (8 rows)") {
 		t.Errorf("analyze: exit %d: %s", code, errOut)
