@@ -131,6 +131,28 @@ func appendCheckJSON(dst []byte, r *validate.Report, filter func(*validate.Findi
 
 const hexDigits = "0123456789abcdef"
 
+// plainJSON reports whether the eight bytes of x (little-endian, as
+// load8 reads them) are all ASCII that appendJSONString writes as they
+// are: none below 0x20, '"' or '\\', and none with bit 7 set. In each
+// byte, x-0x20 borrows into bit 7 (of a byte whose bit 7 was clear)
+// only below 0x20, and x^'"' or x^'\\' is zero, which less one borrows
+// into bit 7, only for that byte: the classic test for a zero byte, in
+// which a borrow from the byte below sets bit 7 of a byte that was not
+// one only after a byte that was.
+func plainJSON(x uint64) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	q, bs := x^('"'*ones), x^('\\'*ones)
+	return (x|(x-0x20*ones)|(q-ones)&^q|(bs-ones)&^bs)&high == 0
+}
+
+// load8 reads the first eight bytes of s as a little-endian number (one
+// load: the compiler joins the eight).
+func load8(s string) uint64 {
+	s = s[:8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // appendJSONString appends s as encoding/json writes a string with HTML
 // escaping off: '"' and '\\' escaped, the controls below U+0020 as \b,
 // \f, \n, \r, \t or \u00XX, a byte that is not UTF-8 as \ufffd, U+2028
@@ -142,7 +164,10 @@ func appendJSONString(dst []byte, s string) []byte {
 		b := s[i]
 		if b < utf8.RuneSelf {
 			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
+				// After a byte written as it is, the next eight at once
+				// while none of them is to escape or past ASCII.
+				for i++; i+8 <= len(s) && plainJSON(load8(s[i:])); i += 8 {
+				}
 				continue
 			}
 			dst = append(dst, s[start:i]...)
