@@ -126,7 +126,7 @@ func TestAppendCheckJSONStrings(t *testing.T) {
 // place of a run of plain ones, of any length, and runs of them, are
 // still written as encoding/json writes them.
 func TestAppendJSONStringEights(t *testing.T) {
-	odd := []string{"\x00", "\x1f", "\x20", "\x21", "\"", "#", "\\", "]", "[", "\x7f", "\x80", "\xff", "é", "\u2028", "😀", "\xc3", "\t\"\\"}
+	odd := []string{"\x00", "\x1f", "\x20", "\x21", "\"", "#", "\\", "]", "[", "\x7e", "\x7f", "\x80", "\xff", "é", "\u2028", "😀", "\xc3", "\t\"\\"}
 	var want bytes.Buffer
 	enc := json.NewEncoder(&want)
 	enc.SetEscapeHTML(false)
@@ -141,7 +141,11 @@ func TestAppendJSONStringEights(t *testing.T) {
 					if err := enc.Encode(s); err != nil {
 						t.Fatal(err)
 					}
-					got = appendJSONString(got[:0], s)
+					var wide bool
+					got = appendJSONString(got[:0], s, &wide)
+					if w := strings.IndexFunc(s, func(r rune) bool { return r >= 0x7f }) >= 0; wide != w {
+						t.Fatalf("%q: wide %v, want %v", s, wide, w)
+					}
 					if w := bytes.TrimSuffix(want.Bytes(), []byte("\n")); !bytes.Equal(got, w) {
 						t.Fatalf("%q: appendJSONString %s, want %s", s, got, w)
 					}
@@ -156,9 +160,10 @@ func TestAppendJSONStringEights(t *testing.T) {
 }
 
 // plainJSON is true of eight bytes exactly when appendJSONString writes
-// each of them as it is, one at a time.
+// each of them as it is, one at a time, and display.JSON leaves them:
+// none is to escape, DEL or past ASCII.
 func TestPlainJSON(t *testing.T) {
-	plain := func(c byte) bool { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' }
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' }
 	for c := range 256 {
 		for at := range 8 {
 			for _, fill := range []byte{' ', 'a', '"', 0x1f, 0x80} {
