@@ -144,9 +144,10 @@ func MapWorkers[In, Out any](ctx context.Context, o Options[In], next func() (In
 	// (about 0.1 ms on the 2-core machine: a fifth of -j 2's time was
 	// lost so). So a worker lets it run after each result it hands over,
 	// on its own core, at once (no core is woken), and the emitting
-	// keeps up: -j 2 of check took 1.14x less wall time and 1.09x less
-	// CPU (docs/performance.md). A worker of -j 1 does not: there the
-	// emitting goroutine runs beside it, on a core to spare.
+	// keeps up: -j 2 of check took 1.12x to 1.18x less wall time and
+	// 1.09x to 1.14x less CPU (docs/performance.md). A worker of -j 1
+	// does not: there the emitting goroutine runs beside it, on a core
+	// to spare.
 	yield := workers > 1 && workers >= runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	for range workers {
