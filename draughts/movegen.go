@@ -426,7 +426,13 @@ func (v *spec) capturers(p *Position) Bitboard {
 		}
 		return j | v.menCapturers(up, down, men, us)
 	}
-	return v.menCapturers(up, down, men, us) | flyingCapturers(geo, kings, opp, occ, empty)
+	j := v.menCapturers(up, down, men, us)
+	if kings == 0 {
+		// Most positions of a game (replay's quiet moves ask here first):
+		// no call for the kings.
+		return j
+	}
+	return j | flyingCapturers(geo, kings, opp, occ, empty)
 }
 
 // capturersWide is capturers on sets of len(W) words, for a board of

@@ -121,6 +121,66 @@ func TestAppendCheckJSONStrings(t *testing.T) {
 	}
 }
 
+// TestAppendJSONStringEights: appendJSONString takes the plain bytes
+// eight at a time (plainJSON); a byte to escape or past ASCII at any
+// place of a run of plain ones, of any length, and runs of them, are
+// still written as encoding/json writes them.
+func TestAppendJSONStringEights(t *testing.T) {
+	odd := []string{"\x00", "\x1f", "\x20", "\x21", "\"", "#", "\\", "]", "[", "\x7e", "\x7f", "\x80", "\xff", "é", "\u2028", "😀", "\xc3", "\t\"\\"}
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(false)
+	var got []byte
+	n := 0
+	for size := 0; size <= 20; size++ {
+		plain := strings.Repeat("ab!~ 09", 3)[:size]
+		for at := 0; at <= size; at++ {
+			for _, o := range odd {
+				for _, s := range []string{plain[:at] + o + plain[at:], plain[:at] + o + o + plain[at:] + o} {
+					want.Reset()
+					if err := enc.Encode(s); err != nil {
+						t.Fatal(err)
+					}
+					var wide bool
+					got = appendJSONString(got[:0], s, &wide)
+					if w := strings.IndexFunc(s, func(r rune) bool { return r >= 0x7f }) >= 0; wide != w {
+						t.Fatalf("%q: wide %v, want %v", s, wide, w)
+					}
+					if w := bytes.TrimSuffix(want.Bytes(), []byte("\n")); !bytes.Equal(got, w) {
+						t.Fatalf("%q: appendJSONString %s, want %s", s, got, w)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 5000 {
+		t.Fatalf("%d strings: too few", n)
+	}
+}
+
+// plainJSON is true of eight bytes exactly when appendJSONString writes
+// each of them as it is, one at a time, and display.JSON leaves them:
+// none is to escape, DEL or past ASCII.
+func TestPlainJSON(t *testing.T) {
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' }
+	for c := range 256 {
+		for at := range 8 {
+			for _, fill := range []byte{' ', 'a', '"', 0x1f, 0x80} {
+				b := bytes.Repeat([]byte{fill}, 8)
+				b[at] = byte(c)
+				want := true
+				for _, x := range b {
+					want = want && plain(x)
+				}
+				if got := plainJSON(load8(string(b))); got != want {
+					t.Fatalf("%q: plainJSON %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestAppendCheckJSONAllocs: the line is built in the buffer given, with
 // no allocation once it is large enough.
 func TestAppendCheckJSONAllocs(t *testing.T) {
