@@ -31,7 +31,7 @@ func init() {
 	for _, v := range draughts.Variants() {
 		switch {
 		case evaluators[v] != nil:
-		case !fitsWord(v.Geometry()):
+		case v.Geometry().Wide():
 			// Canadian's 12x12 board is past a Bitboard's 64 bits, which
 			// geometryEval reads: the same evaluation on two words.
 			evaluators[v] = newWideEval(v).eval
@@ -41,17 +41,6 @@ func init() {
 			evaluators[v] = newGeometryEval(v).eval
 		}
 	}
-}
-
-// fitsWord reports whether every square of g is below bit 64, so that a
-// Bitboard holds the board (not 12x12).
-func fitsWord(g *draughts.Geometry) bool {
-	for _, s := range g.Squares() {
-		if s >= 64 {
-			return false
-		}
-	}
-	return true
 }
 
 // patternsOnce puts the pattern tables in use on the first evaluation

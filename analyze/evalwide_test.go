@@ -12,7 +12,7 @@ import (
 func TestWideEvalMatchesGeometry(t *testing.T) {
 	n := 0
 	for _, v := range draughts.Variants() {
-		if !fitsWord(v.Geometry()) {
+		if v.Geometry().Wide() {
 			continue
 		}
 		ge, we := newGeometryEval(v), newWideEval(v)

@@ -139,7 +139,7 @@ func (n *names) parseFEN(v Variant, fen string) (Position, error) {
 			}
 		}
 	}
-	if n.geo.nbits > 64 {
+	if n.geo.Wide() {
 		return v.newPositionWide(pieces[White], pieces[Black], kings, hi, side)
 	}
 	return v.NewPosition(pieces[White], pieces[Black], kings, side)
@@ -200,7 +200,7 @@ func (p *Position) FEN() string {
 func (p *Position) AppendFEN(dst []byte) []byte { return p.v.names().appendFEN(dst, p) }
 
 func (n *names) appendFEN(dst []byte, p *Position) []byte {
-	if n.geo.nbits > 64 {
+	if n.geo.Wide() {
 		return n.appendFENWide(dst, p)
 	}
 	if n.bitOrder {

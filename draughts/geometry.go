@@ -305,7 +305,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 				g.offStep[d] |= s.Bit()
 				continue
 			}
-			if g.nbits > 64 {
+			if g.Wide() {
 				continue // on two words: masks2
 			}
 			// Off the board: the shifted bit must not be a square.
@@ -327,7 +327,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 		}
 	}
 	g.masks2()
-	if g.nbits > 64 {
+	if g.Wide() {
 		return g
 	}
 	for _, s := range g.squares {
@@ -348,7 +348,7 @@ func newGeometry(name string, w, h int, rtl, full bool) *Geometry {
 func (g *Geometry) masks2() {
 	g.rows2 = make([]set[[2]uint64], g.height)
 	g.files2 = make([]set[[2]uint64], g.width)
-	if g.nbits <= 64 {
+	if !g.Wide() {
 		g.board2 = setOf[[2]uint64](g.board)
 		for r := range g.rows {
 			g.rows2[r] = setOf[[2]uint64](g.rows[r])
@@ -457,6 +457,12 @@ func (g *Geometry) Board() Bitboard { return g.board }
 // Full reports whether every square of the board is played (Turkish
 // draughts), not only the dark ones.
 func (g *Geometry) Full() bool { return g.full }
+
+// Wide reports whether the board is past a Bitboard's 64 bits (12x12,
+// Canadian): its squares of bit 64 and up are in no Bitboard (Board,
+// Position.Pieces), and a position holds them apart
+// (Position.HighPieces).
+func (g *Geometry) Wide() bool { return g.nbits > 64 }
 
 // Has reports whether s is a dark square of the board.
 func (g *Geometry) Has(s Square) bool { return s < 128 && g.dense[s] >= 0 }

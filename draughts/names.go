@@ -128,7 +128,7 @@ func newNames(g *Geometry, sp namesSpec) *names {
 			}
 		}
 	}
-	n.bitOrder = g.nbits <= 64
+	n.bitOrder = !g.Wide()
 	for i := 1; i < len(n.fenOrder); i++ {
 		if n.fenOrder[i] < n.fenOrder[i-1] {
 			n.bitOrder = false

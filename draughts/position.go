@@ -133,7 +133,7 @@ func Start(v Variant) Position {
 	if n := v.spec().startRows; n > 0 {
 		rows = n
 	}
-	if g.nbits > 64 {
+	if g.Wide() {
 		// The rows on two words, Black's in the high word
 		// (Canadian).
 		var white, black set[[2]uint64]
@@ -143,10 +143,11 @@ func Start(v Variant) Position {
 		}
 		p.Pieces = [2]Bitboard{white.lo(), black.lo()}
 		p.setHighWords(white.w[1], black.w[1], 0)
-	}
-	for r := v.spec().startGap; r < v.spec().startGap+rows && g.nbits <= 64; r++ {
-		p.Pieces[White] |= g.rows[r]
-		p.Pieces[Black] |= g.rows[g.height-1-r]
+	} else {
+		for r := v.spec().startGap; r < v.spec().startGap+rows; r++ {
+			p.Pieces[White] |= g.rows[r]
+			p.Pieces[Black] |= g.rows[g.height-1-r]
+		}
 	}
 	p.Side = v.FirstMove()
 	p.v = v
@@ -576,7 +577,7 @@ var (
 // where it would have been crowned.
 func (p *Position) Check(v Variant) error {
 	g := v.Geometry()
-	if g.nbits > 64 {
+	if g.Wide() {
 		return checkOn[[2]uint64](p, v, g)
 	}
 	return checkOn[[1]uint64](p, v, g)
@@ -633,7 +634,7 @@ func (p *Position) Mirror() Position {
 // mirrorOn is Mirror on the board g (p's board): on a board of more than
 // 64 bits, on two words (flip2, the high words included).
 func (p *Position) mirrorOn(g *Geometry) Position {
-	if g.nbits > 64 {
+	if g.Wide() {
 		white, black, kings := sets[[2]uint64](p)
 		w, b, k := g.flip2(black), g.flip2(white), g.flip2(kings)
 		q := Position{Pieces: [2]Bitboard{w.lo(), b.lo()}, Kings: k.lo(), Side: p.Side.Opp(), v: p.v}

@@ -577,7 +577,7 @@ func init() {
 		if (s.KingMoveLimit != 0) != s.id.limitsKings() || s.KingMoveLimit >= maxKingRun {
 			panic("draughts: " + s.name + ": KingMoveLimit and Variant.limitsKings disagree")
 		}
-		if s.geo != nil && s.wide != (s.geo.nbits > 64) || s.wide != s.id.wideBoard() {
+		if s.geo != nil && s.wide != s.geo.Wide() || s.wide != s.id.wideBoard() {
 			panic("draughts: " + s.name + ": wide, the board and Variant.wideBoard disagree")
 		}
 		if s.wide && s.draws != nil && (s.draws.russian || s.draws.fmjdEnding) {
